@@ -1,0 +1,100 @@
+# lepack: endian-pinned packing of fixed-width values, proven and fuzzed.
+#
+#   make            library (static and shared) and build/lepack
+#   make check      everything that guards main: deps, warning-free builds
+#                   with gcc and clang, unit tests under ASan+UBSan, and the
+#                   evidence targets that the fragments in mk/ add
+#   make fuzz       the continuous fuzzing job (mk/fuzz.mk)
+#   make prove      the Frama-C WP proofs (mk/prove.mk)
+#   make bench      the benchmarks (mk/bench.mk)
+#   make install    PREFIX=/usr/local by default, with a pkg-config file
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+BUILD   := build
+VERSION := 0.1.0
+
+STD      := -std=c11
+WARN     := -Wall -Wextra -Wconversion -Wsign-conversion -Wshadow
+CFLAGS   ?= -O2 -g
+CPPFLAGS += -Isrc
+ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS)
+
+LIB_SRC  := src/status.c src/alloc.c src/counter_map.c src/counters.c
+LIB_HDR  := $(wildcard src/*.h)
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
+CLI_SRC  := cli/main.c cli/text.c
+CLI_HDR  := $(wildcard cli/*.h)
+REF_SRC  := ref/ref.c
+
+.PHONY: all lib cli check deps warnings install uninstall clean help
+all: lib cli
+
+help:
+	@sed -n '3,11p' Makefile | sed 's/^# \{0,1\}//'
+
+lib: $(BUILD)/liblepack.a $(BUILD)/liblepack.so
+cli: $(BUILD)/lepack
+
+$(BUILD)/obj/%.o: src/%.c $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/pic/%.o: src/%.c $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC -c $< -o $@
+
+$(BUILD)/liblepack.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/liblepack.so: $(PIC_OBJ)
+	$(CC) -shared -Wl,-soname,liblepack.so.0 -o $@ $^
+
+$(BUILD)/lepack: $(CLI_SRC) $(CLI_HDR) $(BUILD)/liblepack.a
+	$(CC) $(CPPFLAGS) -Icli $(ALL_CFLAGS) -o $@ $(CLI_SRC) $(BUILD)/liblepack.a
+
+deps:
+	@sh ci/deps.sh
+
+# Every source must compile without a warning under both compilers.
+warnings:
+	@for cc in gcc clang; do \
+	  for f in $(LIB_SRC) $(CLI_SRC) $(REF_SRC); do \
+	    $$cc $(CPPFLAGS) -Icli -Iref $(STD) $(WARN) -Werror -O2 -c $$f -o /dev/null || exit 1; \
+	  done; \
+	  printf '#include "le.h"\n#include "cursor.h"\n#include "counters.h"\n#include "alloc.h"\n' | \
+	    $$cc $(CPPFLAGS) $(STD) $(WARN) -Werror -O2 -x c -c - -o /dev/null || exit 1; \
+	  echo "warnings: $$cc clean"; \
+	done
+
+# Fragments add their targets to CHECK_STEPS; `make check` runs them in order.
+CHECK_STEPS := warnings all
+-include mk/tests.mk mk/prove.mk mk/fuzz.mk mk/bench.mk mk/be.mk mk/coverage.mk
+
+check: deps
+	@set -e; for s in $(CHECK_STEPS); do \
+	  echo "==> make $$s"; $(MAKE) --no-print-directory $$s; done
+	@echo "check: all steps passed ($(CHECK_STEPS))"
+
+$(BUILD)/lepack.pc: Makefile
+	@mkdir -p $(@D)
+	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include/lepack\n\nName: lepack\nDescription: endian-pinned packing of fixed-width values\nVersion: %s\nLibs: -L$${libdir} -llepack\nCflags: -I$${includedir}\n' \
+	  "$(PREFIX)" "$(VERSION)" > $@
+
+install: all $(BUILD)/lepack.pc
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/lepack \
+	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 $(BUILD)/liblepack.a $(BUILD)/liblepack.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(LIB_HDR) $(DESTDIR)$(PREFIX)/include/lepack/
+	install -m 755 $(BUILD)/lepack $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(BUILD)/lepack.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/include/lepack
+	rm -f $(DESTDIR)$(PREFIX)/lib/liblepack.a $(DESTDIR)$(PREFIX)/lib/liblepack.so \
+	  $(DESTDIR)$(PREFIX)/bin/lepack $(DESTDIR)$(PREFIX)/lib/pkgconfig/lepack.pc
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,32 @@
+#!/bin/sh
+# Installs the Debian 12 packages lepack's build, tests, proofs and fuzzers
+# use.  As root it runs apt-get for whatever is missing; otherwise it prints
+# the exact command and fails if something is missing.
+set -eu
+PKGS="make gcc clang llvm-14 libclang-rt-14-dev libfuzzer-14-dev libcmocka-dev
+pkg-config frama-c-base why3 z3 cvc4 afl++ libbenchmark-dev g++ valgrind
+qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross binutils zip unzip"
+missing=""
+for p in $PKGS; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+        missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" = 0 ]; then
+        echo "deps: installing$missing"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        # shellcheck disable=SC2086
+        apt-get install -y -qq --no-install-recommends $missing
+    else
+        echo "deps: missing packages; run as root:" >&2
+        echo "  apt-get update && apt-get install -y$missing" >&2
+        exit 1
+    fi
+fi
+# WP finds its provers through why3's configuration.
+if [ ! -f "${HOME:-/root}/.why3.conf" ] || ! grep -q 'name = "Z3"' "${HOME:-/root}/.why3.conf" ||
+   ! grep -q 'name = "CVC4"' "${HOME:-/root}/.why3.conf"; then
+    why3 config detect >/dev/null
+fi
+echo "deps: all present"

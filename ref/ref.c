@@ -1,0 +1,202 @@
+#include "ref.h"
+
+#include <stdlib.h>
+
+int ref_get(const uint8_t *buf, size_t len, size_t off, int width, int big_endian,
+            uint64_t *out)
+{
+    if (off > len || len - off < (size_t)width)
+        return REF_ERANGE;
+    uint64_t v = 0;
+    for (int k = 0; k < width; k++) {
+        int pos = big_endian ? k : width - 1 - k; /* most significant byte first */
+        v = v * 256 + buf[off + (size_t)pos];
+    }
+    *out = v;
+    return REF_OK;
+}
+
+int ref_put(uint8_t *buf, size_t len, size_t off, int width, int big_endian, uint64_t v)
+{
+    if (off > len || len - off < (size_t)width)
+        return REF_ERANGE;
+    for (int k = 0; k < width; k++) {
+        int pos = big_endian ? width - 1 - k : k; /* least significant byte first */
+        buf[off + (size_t)pos] = (uint8_t)(v % 256);
+        v = v / 256;
+    }
+    return REF_OK;
+}
+
+int64_t ref_sign_extend(uint64_t u, int width)
+{
+    if (width == 8) {
+        if (u < 0x8000000000000000u)
+            return (int64_t)u;
+        return -(int64_t)(~u) - 1; /* ~u = -u - 1 as a bit pattern */
+    }
+    uint64_t half = (uint64_t)1 << (8 * width - 1);
+    if (u < half)
+        return (int64_t)u;
+    return (int64_t)u - (int64_t)(2 * half);
+}
+
+int ref_init(ref_counters *m, int32_t cache_id)
+{
+    m->cache_id = cache_id;
+    m->items = NULL;
+    m->size = 0;
+    m->capacity = 0;
+    m->built = 0;
+    m->entries = NULL;
+    m->nentries = 0;
+    return REF_OK;
+}
+
+void ref_free(ref_counters *m)
+{
+    free(m->items);
+    free(m->entries);
+    ref_init(m, m->cache_id);
+}
+
+void ref_clear(ref_counters *m)
+{
+    m->size = 0;
+    free(m->entries);
+    m->entries = NULL;
+    m->nentries = 0;
+    m->built = 0;
+}
+
+static void ref_entry_set(ref_counters *m, int32_t partition, int64_t counter)
+{
+    for (size_t i = 0; i < m->nentries; i++) {
+        if (m->entries[i].partition == partition) {
+            m->entries[i].counter = counter;
+            return;
+        }
+    }
+    /* Room for one entry per item was made by the caller. */
+    m->entries[m->nentries].partition = partition;
+    m->entries[m->nentries].counter = counter;
+    m->nentries++;
+}
+
+int ref_add(ref_counters *m, int32_t partition, int64_t initial_counter, int64_t updates_count)
+{
+    if (m->size == m->capacity) {
+        size_t capacity = m->capacity * 2 + 1;
+        ref_item *items = realloc(m->items, capacity * sizeof *items);
+        if (items == NULL)
+            return REF_ENOMEM;
+        m->items = items;
+        m->capacity = capacity;
+    }
+    if (m->built) {
+        ref_entry *entries = realloc(m->entries, (m->size + 1) * sizeof *entries);
+        if (entries == NULL)
+            return REF_ENOMEM;
+        m->entries = entries;
+    }
+    m->items[m->size].partition = partition;
+    m->items[m->size].initial_counter = initial_counter;
+    m->items[m->size].updates_count = updates_count;
+    m->size++;
+    if (m->built)
+        ref_entry_set(m, partition, initial_counter);
+    return REF_OK;
+}
+
+int ref_item_at(const ref_counters *m, size_t i, ref_item *out)
+{
+    if (i >= m->size)
+        return REF_ERANGE;
+    *out = m->items[i];
+    return REF_OK;
+}
+
+static uint64_t ref_twos(int64_t v)
+{
+    if (v >= 0)
+        return (uint64_t)v;
+    return ~(uint64_t)(-(v + 1)); /* -v - 1 without overflow, then flip */
+}
+
+int ref_encode(const ref_counters *m, uint8_t *dst, size_t cap, size_t *written)
+{
+    if (cap / REF_ITEM_SIZE < m->size)
+        return REF_ENOSPACE;
+    for (size_t i = 0; i < m->size; i++) {
+        uint8_t *p = dst + i * REF_ITEM_SIZE;
+        uint64_t part = ref_twos(m->items[i].partition);
+        uint64_t init = ref_twos(m->items[i].initial_counter);
+        uint64_t upd = ref_twos(m->items[i].updates_count);
+        for (int k = 0; k < 4; k++)
+            p[k] = (uint8_t)(part >> (8 * k));
+        for (int k = 0; k < 8; k++)
+            p[4 + k] = (uint8_t)(init >> (8 * k));
+        for (int k = 0; k < 8; k++)
+            p[12 + k] = (uint8_t)(upd >> (8 * k));
+    }
+    *written = m->size * REF_ITEM_SIZE;
+    return REF_OK;
+}
+
+static uint64_t ref_le_bytes(const uint8_t *p, int width)
+{
+    uint64_t v = 0;
+    for (int k = width - 1; k >= 0; k--)
+        v = (v << 8) | p[k];
+    return v;
+}
+
+int ref_decode(ref_counters *m, const uint8_t *src, size_t len)
+{
+    if (len % REF_ITEM_SIZE != 0)
+        return REF_EBADLEN;
+    size_t n = len / REF_ITEM_SIZE;
+    ref_item *items = NULL;
+    if (n > 0) {
+        items = malloc(n * sizeof *items);
+        if (items == NULL)
+            return REF_ENOMEM;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *p = src + i * REF_ITEM_SIZE;
+        items[i].partition = (int32_t)ref_sign_extend(ref_le_bytes(p, 4), 4);
+        items[i].initial_counter = ref_sign_extend(ref_le_bytes(p + 4, 8), 8);
+        items[i].updates_count = ref_sign_extend(ref_le_bytes(p + 12, 8), 8);
+    }
+    ref_clear(m);
+    free(m->items);
+    m->items = items;
+    m->size = n;
+    m->capacity = n;
+    return REF_OK;
+}
+
+int ref_next_counter(ref_counters *m, int32_t partition, int64_t *out)
+{
+    if (!m->built) {
+        ref_entry *entries = malloc((m->size + 1) * sizeof *entries);
+        if (entries == NULL)
+            return REF_ENOMEM;
+        m->entries = entries;
+        m->nentries = 0;
+        for (size_t i = 0; i < m->size; i++)
+            ref_entry_set(m, m->items[i].partition, m->items[i].initial_counter);
+        m->built = 1;
+    }
+    for (size_t i = 0; i < m->nentries; i++) {
+        if (m->entries[i].partition == partition) {
+            if (m->entries[i].counter == INT64_MAX)
+                m->entries[i].counter = INT64_MIN;
+            else
+                m->entries[i].counter = m->entries[i].counter + 1;
+            *out = m->entries[i].counter;
+            return REF_OK;
+        }
+    }
+    return REF_ENOTFOUND;
+}

@@ -1,0 +1,59 @@
+#include "alloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "counter_map.h"
+
+static void *default_realloc(void *ctx, void *ptr, size_t size)
+{
+    (void)ctx;
+    return realloc(ptr, size);
+}
+
+static void default_free(void *ctx, void *ptr)
+{
+    (void)ctx;
+    free(ptr);
+}
+
+static lepack_allocator hook = {default_realloc, default_free, NULL};
+
+void lepack_set_allocator(const lepack_allocator *a)
+{
+    if (a == NULL) {
+        hook.realloc_fn = default_realloc;
+        hook.free_fn = default_free;
+        hook.ctx = NULL;
+    } else {
+        hook = *a;
+    }
+}
+
+uint8_t *lepack_realloc_bytes(uint8_t *p, size_t old_size, size_t new_size)
+{
+    (void)old_size; /* realloc keeps the prefix itself; the size is for the contract */
+    return hook.realloc_fn(hook.ctx, p, new_size);
+}
+
+void lepack_free_bytes(uint8_t *p)
+{
+    if (p != NULL)
+        hook.free_fn(hook.ctx, p);
+}
+
+struct lepack_map_slot *lepack_alloc_slots(size_t n)
+{
+    if (n > SIZE_MAX / sizeof(struct lepack_map_slot))
+        return NULL;
+    struct lepack_map_slot *s = hook.realloc_fn(hook.ctx, NULL, n * sizeof *s);
+    if (s != NULL)
+        memset(s, 0, n * sizeof *s);
+    return s;
+}
+
+void lepack_free_slots(struct lepack_map_slot *s)
+{
+    if (s != NULL)
+        hook.free_fn(hook.ctx, s);
+}

@@ -1,0 +1,42 @@
+/* The allocator hook: every byte lepack owns comes from here.
+ *
+ * One process-wide hook, malloc/realloc/free by default, so that tests can
+ * make any single allocation fail and the proofs can state what an
+ * allocation guarantees (proofs/README.md lists the contracts below as
+ * trusted: they describe the hook, whose code WP does not see). */
+#ifndef LEPACK_ALLOC_H
+#define LEPACK_ALLOC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct lepack_allocator {
+    /* Like realloc(ptr, size): size > 0; NULL on failure, ptr then intact. */
+    void *(*realloc_fn)(void *ctx, void *ptr, size_t size);
+    /* Like free(ptr); ptr is never NULL. */
+    void (*free_fn)(void *ctx, void *ptr);
+    void *ctx;
+} lepack_allocator;
+
+/* Installs a hook (copied); NULL restores malloc/realloc/free.  Not
+ * thread-safe: set it before any message exists. */
+void lepack_set_allocator(const lepack_allocator *a);
+
+/* Grows or shrinks a byte block of old_size bytes to new_size bytes
+ * (new_size > 0), keeping the first min(old_size, new_size) bytes.
+ * NULL on failure, and p is then untouched and still owned by the caller. */
+/*@ requires new_size > 0;
+    requires p == \null ==> old_size == 0;
+    requires p != \null ==> \valid(p + (0 .. old_size - 1));
+    assigns \nothing;
+    ensures \result == \null ||
+            (\valid(\result + (0 .. new_size - 1)) &&
+             \forall integer k; 0 <= k < old_size && k < new_size ==>
+               \result[k] == \old(p[k])); */
+uint8_t *lepack_realloc_bytes(uint8_t *p, size_t old_size, size_t new_size);
+
+/* Frees a block from lepack_realloc_bytes; NULL is allowed. */
+/*@ assigns \nothing; */
+void lepack_free_bytes(uint8_t *p);
+
+#endif
