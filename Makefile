@@ -86,7 +86,9 @@ $(BUILD)/lepack.pc: Makefile
 install: all $(BUILD)/lepack.pc
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/lepack \
 	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 $(BUILD)/liblepack.a $(BUILD)/liblepack.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(BUILD)/liblepack.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/liblepack.so $(DESTDIR)$(PREFIX)/lib/liblepack.so.0
+	ln -sf liblepack.so.0 $(DESTDIR)$(PREFIX)/lib/liblepack.so
 	install -m 644 $(LIB_HDR) $(DESTDIR)$(PREFIX)/include/lepack/
 	install -m 755 $(BUILD)/lepack $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BUILD)/lepack.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
@@ -94,6 +96,7 @@ install: all $(BUILD)/lepack.pc
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/include/lepack
 	rm -f $(DESTDIR)$(PREFIX)/lib/liblepack.a $(DESTDIR)$(PREFIX)/lib/liblepack.so \
+	  $(DESTDIR)$(PREFIX)/lib/liblepack.so.0 \
 	  $(DESTDIR)$(PREFIX)/bin/lepack $(DESTDIR)$(PREFIX)/lib/pkgconfig/lepack.pc
 
 clean:
