@@ -28,7 +28,7 @@ CLI_SRC  := cli/main.c cli/text.c
 CLI_HDR  := $(wildcard cli/*.h)
 REF_SRC  := ref/ref.c
 
-.PHONY: all lib cli check deps warnings install uninstall clean help
+.PHONY: all lib cli check deps warnings test-cli install uninstall clean help
 all: lib cli
 
 help:
@@ -58,6 +58,10 @@ $(BUILD)/lepack: $(CLI_SRC) $(CLI_HDR) $(BUILD)/liblepack.a
 deps:
 	@sh ci/deps.sh
 
+# End-to-end checks of the command: round trips and every bad-input path.
+test-cli: $(BUILD)/lepack
+	@sh tests/cli.sh $(BUILD)/lepack
+
 # Every source must compile without a warning under both compilers.
 warnings:
 	@for cc in gcc clang; do \
@@ -70,7 +74,7 @@ warnings:
 	done
 
 # Fragments add their targets to CHECK_STEPS; `make check` runs them in order.
-CHECK_STEPS := warnings all
+CHECK_STEPS := warnings all test-cli
 -include mk/tests.mk mk/prove.mk mk/fuzz.mk mk/bench.mk mk/be.mk mk/coverage.mk
 
 check: deps

@@ -1,0 +1,78 @@
+#!/bin/sh
+# End-to-end checks of the lepack command: round trips and every kind of bad
+# input (message on stderr, nothing on stdout, exit status 1).
+set -u
+LEPACK=${1:-build/lepack}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# Random items, extremes included; awk's srand(seed) makes the run repeatable.
+awk 'BEGIN {
+    srand(20261130);
+    print "-2147483648 -9223372036854775808 9223372036854775807";
+    print "2147483647 9223372036854775807 -9223372036854775808";
+    print "0 0 0"; print "-1 -1 -1";
+    for (i = 0; i < 2000; i++) {
+        p = int(rand() * 4294967296) - 2147483648;
+        a = sprintf("%d%09d", int(rand() * 999999999) - 499999999, int(rand() * 1000000000));
+        b = sprintf("%d", int(rand() * 2000000) - 1000000);
+        print p, a, b;
+    }
+}' > "$tmp/items"
+
+"$LEPACK" counters encode < "$tmp/items" > "$tmp/wire" || bad "encode of valid items failed"
+size=$(wc -c < "$tmp/wire")
+lines=$(wc -l < "$tmp/items")
+[ "$size" -eq $((lines * 20)) ] && ok || bad "wire size $size != $lines * 20"
+"$LEPACK" counters decode < "$tmp/wire" > "$tmp/back" || bad "decode failed"
+cmp -s "$tmp/items" "$tmp/back" && ok || bad "encode | decode changed the lines"
+"$LEPACK" counters encode --hex < "$tmp/items" > "$tmp/hex" || bad "encode --hex failed"
+"$LEPACK" counters decode --hex < "$tmp/hex" > "$tmp/back2" || bad "decode --hex failed"
+cmp -s "$tmp/items" "$tmp/back2" && ok || bad "hex round trip changed the lines"
+[ "$(printf '1 2 3\n' | "$LEPACK" counters encode --hex)" = \
+  "0100000002000000000000000300000000000000" ] && ok || bad "hex of 1 2 3"
+
+# expect_error NAME PATTERN ARGS... with the input in $tmp/in: exit 1, stdout
+# empty, stderr matches.  (Not fed by a pipe: a piped function runs in a
+# subshell and its counts would be lost.)
+expect_error() {
+    name=$1 pattern=$2
+    shift 2
+    "$LEPACK" "$@" < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 1 ]; then bad "$name: exit $rc, want 1"; return; fi
+    if [ -s "$tmp/out" ]; then bad "$name: printed on stdout"; return; fi
+    if ! grep -q -- "$pattern" "$tmp/err"; then
+        bad "$name: stderr '$(cat "$tmp/err")' lacks '$pattern'"; return
+    fi
+    ok
+}
+
+head -c 41 /dev/zero > "$tmp/in"; expect_error "41 bytes" "41 bytes" counters decode
+head -c 19 /dev/zero > "$tmp/in"; expect_error "19 bytes" "19 bytes" counters decode
+printf '0g' > "$tmp/in"; expect_error "bad hex" "byte offset 1" counters decode --hex
+printf 'abc' > "$tmp/in"; expect_error "odd hex" "odd number" counters decode --hex
+printf '01020304' > "$tmp/in"; expect_error "hex length" "4 bytes" counters decode --hex
+printf '1 2 3\n2147483648 0 0\n' > "$tmp/in"; expect_error "int32 range" "line 2: partition: out of range" counters encode
+printf '1 9223372036854775808 0\n' > "$tmp/in"; expect_error "int64 range" "line 1: initial counter: out of range" counters encode
+printf '1 2 -9223372036854775809\n' > "$tmp/in"; expect_error "int64 low" "updates count: out of range" counters encode
+printf '1  2 3\n' > "$tmp/in"; expect_error "two spaces" "line 1" counters encode
+printf '1 2\n' > "$tmp/in"; expect_error "missing field" "missing updates count" counters encode
+printf '1 2 3 4\n' > "$tmp/in"; expect_error "extra field" "unexpected text" counters encode
+printf '1 2 3\n\n' > "$tmp/in"; expect_error "empty line" "line 2: empty line" counters encode
+printf '1 2 3\r\n' > "$tmp/in"; expect_error "CR" "byte 0x0d" counters encode
+printf '+1 2 3\n' > "$tmp/in"; expect_error "plus sign" "expected a digit" counters encode
+
+"$LEPACK" counters encode --help > "$tmp/out" && grep -q "usage" "$tmp/out" && ok || bad "encode --help"
+"$LEPACK" counters decode --help > "$tmp/out" && grep -q "usage" "$tmp/out" && ok || bad "decode --help"
+"$LEPACK" --help > "$tmp/out" && grep -q "usage" "$tmp/out" && ok || bad "--help"
+"$LEPACK" counters frobnicate > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "unknown command exit"
+[ -z "$(printf '' | "$LEPACK" counters encode)" ] && ok || bad "empty input"
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
