@@ -230,9 +230,12 @@ size_t text_format_item(const lepack_counters *m, size_t i, char *line)
 {
     int32_t part = 0;
     int64_t init = 0, upd = 0;
-    lepack_counters_partition(m, i, &part);
-    lepack_counters_initial_counter(m, i, &init);
-    lepack_counters_updates_count(m, i, &upd);
+    if (lepack_counters_partition(m, i, &part) != LEPACK_OK ||
+        lepack_counters_initial_counter(m, i, &init) != LEPACK_OK ||
+        lepack_counters_updates_count(m, i, &upd) != LEPACK_OK) {
+        line[0] = '\0';
+        return 0;
+    }
     int n = snprintf(line, TEXT_ITEM_LINE_MAX, "%" PRId32 " %" PRId64 " %" PRId64 "\n", part,
                      init, upd);
     return n < 0 ? 0 : (size_t)n;

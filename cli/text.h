@@ -31,7 +31,8 @@ int text_parse_hex(const char *text, size_t len, uint8_t **out, size_t *out_len,
                    text_error *err);
 
 /* Formats item i as "PART INIT UPDATES\n" into line (at least
- * TEXT_ITEM_LINE_MAX bytes); returns the length written, excluding the NUL. */
+ * TEXT_ITEM_LINE_MAX bytes); returns the length written, excluding the NUL,
+ * or 0 (and an empty line) when i is not an item of m. */
 #define TEXT_ITEM_LINE_MAX 64
 size_t text_format_item(const lepack_counters *m, size_t i, char *line);
 

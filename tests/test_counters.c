@@ -1,0 +1,451 @@
+/* The message of src/counters.h: wire layout, growth, bounds, encode and
+ * decode errors, and next_counter's semantics. */
+#include "test_util.h"
+
+#include "counters.h"
+#include "le.h"
+
+#define CANARY 0xC3u
+
+static void check_item(const lepack_counters *m, size_t i, int32_t part, int64_t init,
+                       int64_t upd)
+{
+    int32_t p = 0;
+    int64_t a = 0, b = 0;
+    assert_int_equal(lepack_counters_partition(m, i, &p), LEPACK_OK);
+    assert_int_equal(lepack_counters_initial_counter(m, i, &a), LEPACK_OK);
+    assert_int_equal(lepack_counters_updates_count(m, i, &b), LEPACK_OK);
+    assert_int_equal(p, part);
+    assert_true(a == init);
+    assert_true(b == upd);
+}
+
+/* One item, byte by byte, with every field negative or extreme so that a
+ * swapped order, a wrong offset or padding shows. */
+static void wire_layout_one_item(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 42, 1), LEPACK_OK);
+    assert_int_equal(lepack_counters_cache_id(&m), 42);
+    assert_int_equal(lepack_counters_add(&m, 0x01020304, INT64_MIN, -2), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, INT32_MIN, 0x1112131415161718, INT64_MAX),
+                     LEPACK_OK);
+    size_t len = 0;
+    const uint8_t *w = lepack_counters_wire(&m, &len);
+    const uint8_t exp[40] = {
+        0x04, 0x03, 0x02, 0x01,                         /* partition 0x01020304 */
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, /* INT64_MIN */
+        0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, /* -2 */
+        0x00, 0x00, 0x00, 0x80,                         /* INT32_MIN */
+        0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x11,
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F, /* INT64_MAX */
+    };
+    assert_int_equal(len, sizeof exp);
+    assert_non_null(w);
+    assert_memory_equal(w, exp, sizeof exp);
+    uint8_t out[48];
+    size_t written = 0;
+    memset(out, CANARY, sizeof out);
+    assert_int_equal(lepack_counters_encode(&m, out, sizeof out, &written), LEPACK_OK);
+    assert_int_equal(written, 40);
+    assert_memory_equal(out, exp, sizeof exp);
+    for (size_t k = 40; k < sizeof out; k++)
+        assert_int_equal(out[k], CANARY);
+    check_item(&m, 0, 0x01020304, INT64_MIN, -2);
+    check_item(&m, 1, INT32_MIN, 0x1112131415161718, INT64_MAX);
+    lepack_counters_free(&m);
+    assert_int_equal(lepack_counters_size(&m), 0);
+}
+
+/* Ignite grew by a factor that for capacity 1 adds nothing, then wrote past
+ * the array.  Adding far past an initial capacity of 1 (and of 0) with
+ * every value checked after every add exposes a lost value; ASan exposes
+ * the write itself. */
+static void growth_from_small_capacity(void **state)
+{
+    (void)state;
+    for (size_t initial = 0; initial <= 3; initial++) {
+        lepack_counters m;
+        assert_int_equal(lepack_counters_init(&m, -7, initial), LEPACK_OK);
+        assert_int_equal(m.capacity, initial);
+        for (int32_t i = 0; i < 300; i++) {
+            assert_int_equal(lepack_counters_add(&m, i * 7 - 1000, (int64_t)i * -3,
+                                                 INT64_MAX - i),
+                             LEPACK_OK);
+            assert_int_equal(lepack_counters_size(&m), (size_t)i + 1);
+            assert_true(m.capacity >= m.size);
+            for (int32_t j = 0; j <= i; j++)
+                check_item(&m, (size_t)j, j * 7 - 1000, (int64_t)j * -3, INT64_MAX - j);
+        }
+        size_t len = 0;
+        const uint8_t *w = lepack_counters_wire(&m, &len);
+        assert_int_equal(len, 300 * LEPACK_ITEM_SIZE);
+        assert_int_equal(le_load_i32(w + 299 * 20), 299 * 7 - 1000);
+        lepack_counters_free(&m);
+    }
+}
+
+static void grown_capacity_edges(void **state)
+{
+    (void)state;
+    const size_t max = LEPACK_MAX_ITEMS;
+    /* A request that cannot be counted in bytes. */
+    assert_int_equal(lepack_counters_grown_capacity(0, max + 1), 0);
+    assert_int_equal(lepack_counters_grown_capacity(5, SIZE_MAX), 0);
+    assert_int_equal(lepack_counters_grown_capacity(max, max + 1), 0);
+    /* Small capacities grow by less than one item: the request wins. */
+    assert_int_equal(lepack_counters_grown_capacity(0, 1), 1);
+    assert_int_equal(lepack_counters_grown_capacity(1, 2), 2);
+    assert_int_equal(lepack_counters_grown_capacity(2, 3), 3);
+    assert_int_equal(lepack_counters_grown_capacity(3, 4), 4);
+    assert_int_equal(lepack_counters_grown_capacity(1, 100), 100);
+    /* Then the factor wins. */
+    assert_int_equal(lepack_counters_grown_capacity(6, 7), 8);
+    assert_int_equal(lepack_counters_grown_capacity(30, 31), 40);
+    assert_int_equal(lepack_counters_grown_capacity(300, 301), 400);
+    /* Near the limit the factor is clamped, never wrapped. */
+    assert_int_equal(lepack_counters_grown_capacity(max - 1, max), max);
+    assert_int_equal(lepack_counters_grown_capacity(max - 2, max - 1), max);
+    assert_int_equal(lepack_counters_grown_capacity(max / 4 * 3 + 3, max / 4 * 3 + 4), max);
+    assert_int_equal(lepack_counters_grown_capacity(max, max), max);
+    assert_int_equal(lepack_counters_grown_capacity(0, max), max);
+    assert_int_equal(lepack_counters_grown_capacity(SIZE_MAX, 10), max);
+    size_t c = max / 4 * 3 - 3; /* c + c/3 stays just inside */
+    assert_int_equal(lepack_counters_grown_capacity(c, c + 1), c + c / 3);
+    assert_true(c + c / 3 <= max);
+    /* The contract over a seeded sweep. */
+    test_rng r = {0x9009u};
+    for (int i = 0; i < 100000; i++) {
+        size_t cap = (size_t)test_rng_next(&r) >> test_rng_below(&r, 64);
+        size_t need = (size_t)test_rng_next(&r) >> test_rng_below(&r, 64);
+        size_t g = lepack_counters_grown_capacity(cap, need);
+        if (need > max) {
+            assert_int_equal(g, 0);
+            continue;
+        }
+        assert_true(g >= need && g <= max);
+        if (cap <= max && cap + cap / 3 <= max)
+            assert_int_equal(g, need > cap + cap / 3 ? need : cap + cap / 3);
+        else
+            assert_int_equal(g, max);
+        assert_true(g * LEPACK_ITEM_SIZE / LEPACK_ITEM_SIZE == g);
+    }
+}
+
+static void init_errors(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    memset(&m, 0xEE, sizeof m);
+    lepack_counters before;
+    memcpy(&before, &m, sizeof m);
+    assert_int_equal(lepack_counters_init(&m, 1, LEPACK_MAX_ITEMS + 1), LEPACK_EOVERFLOW);
+    assert_memory_equal(&m, &before, sizeof m);
+    assert_int_equal(lepack_counters_init(&m, 1, SIZE_MAX), LEPACK_EOVERFLOW);
+    assert_memory_equal(&m, &before, sizeof m);
+    assert_int_equal(lepack_counters_init(&m, INT32_MIN, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_cache_id(&m), INT32_MIN);
+    assert_int_equal(lepack_counters_size(&m), 0);
+    size_t len = 99;
+    assert_null(lepack_counters_wire(&m, &len));
+    assert_int_equal(len, 0);
+    lepack_counters_free(&m);
+}
+
+static void index_out_of_range(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 0, 4), LEPACK_OK);
+    const size_t bad[] = {0, 1, 2, 3, 4, SIZE_MAX, SIZE_MAX / 20 + 1, SIZE_MAX / 20};
+    for (int round = 0; round < 3; round++) {
+        size_t size = lepack_counters_size(&m);
+        for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+            if (bad[k] < size)
+                continue;
+            int32_t p = 0x5A5A5A5A;
+            int64_t a = 0x5A5A5A5A5A5A5A5A, b = 0x5A5A5A5A5A5A5A5A;
+            assert_int_equal(lepack_counters_partition(&m, bad[k], &p), LEPACK_ERANGE);
+            assert_int_equal(lepack_counters_initial_counter(&m, bad[k], &a), LEPACK_ERANGE);
+            assert_int_equal(lepack_counters_updates_count(&m, bad[k], &b), LEPACK_ERANGE);
+            assert_int_equal(p, 0x5A5A5A5A);
+            assert_true(a == 0x5A5A5A5A5A5A5A5A && b == 0x5A5A5A5A5A5A5A5A);
+        }
+        /* The last index in range works: an off-by-one check fails here. */
+        if (size > 0)
+            check_item(&m, size - 1, (int32_t)size, -(int64_t)size, (int64_t)size * 2);
+        assert_int_equal(lepack_counters_add(&m, (int32_t)size + 1, -(int64_t)size - 1,
+                                             ((int64_t)size + 1) * 2),
+                         LEPACK_OK);
+    }
+    lepack_counters_free(&m);
+}
+
+static void encode_too_small(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 3, 1), LEPACK_OK);
+    uint8_t out[64];
+    size_t written = 777;
+    /* Empty: even cap 0 fits. */
+    assert_int_equal(lepack_counters_encode(&m, out, 0, &written), LEPACK_OK);
+    assert_int_equal(written, 0);
+    for (int32_t i = 0; i < 3; i++)
+        assert_int_equal(lepack_counters_add(&m, i, -1, -1), LEPACK_OK);
+    for (size_t cap = 0; cap < 60; cap++) {
+        memset(out, CANARY, sizeof out);
+        written = 777;
+        assert_int_equal(lepack_counters_encode(&m, out, cap, &written), LEPACK_ENOSPACE);
+        assert_int_equal(written, 777);
+        for (size_t k = 0; k < sizeof out; k++)
+            assert_int_equal(out[k], CANARY);
+    }
+    memset(out, CANARY, sizeof out);
+    assert_int_equal(lepack_counters_encode(&m, out, 60, &written), LEPACK_OK);
+    assert_int_equal(written, 60);
+    assert_int_equal(out[60], CANARY);
+    size_t len;
+    assert_memory_equal(out, lepack_counters_wire(&m, &len), 60);
+    lepack_counters_free(&m);
+}
+
+static void decode_bad_lengths(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 9, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 5, 100, 1), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 6, 200, 2), LEPACK_OK);
+    int64_t out = 0;
+    assert_int_equal(lepack_counters_next_counter(&m, 5, &out), LEPACK_OK);
+    assert_true(out == 101);
+    uint8_t src[64];
+    for (size_t k = 0; k < sizeof src; k++)
+        src[k] = (uint8_t)(k * 13 + 1);
+    const size_t lens[] = {1, 19, 21, 39, 41, 59, 61, 63};
+    for (size_t k = 0; k < sizeof lens / sizeof lens[0]; k++) {
+        test_snapshot s;
+        test_snapshot_take(&s, &m);
+        assert_int_equal(lepack_counters_decode(&m, src, lens[k]), LEPACK_EBADLEN);
+        test_snapshot_check(&s, &m);
+        test_snapshot_free(&s);
+    }
+    /* The next_counter state survived the failed decodes too. */
+    assert_int_equal(lepack_counters_next_counter(&m, 5, &out), LEPACK_OK);
+    assert_true(out == 102);
+    /* A good decode replaces the items and forgets the counters. */
+    assert_int_equal(lepack_counters_decode(&m, src, 60), LEPACK_OK);
+    assert_int_equal(lepack_counters_size(&m), 3);
+    assert_int_equal(lepack_counters_cache_id(&m), 9);
+    size_t len;
+    assert_memory_equal(lepack_counters_wire(&m, &len), src, 60);
+    assert_int_equal(len, 60);
+    int32_t p;
+    assert_int_equal(lepack_counters_partition(&m, 1, &p), LEPACK_OK);
+    assert_int_equal(p, le_load_i32(src + 20));
+    int64_t init;
+    assert_int_equal(lepack_counters_initial_counter(&m, 1, &init), LEPACK_OK);
+    assert_int_equal(lepack_counters_next_counter(&m, p, &out), LEPACK_OK);
+    /* src has three distinct partitions, so item 1's own counter is used. */
+    assert_true(out == init + 1);
+    assert_int_equal(lepack_counters_next_counter(&m, 5, &out), LEPACK_ENOTFOUND);
+    /* Zero bytes: an empty message that keeps its cache id. */
+    assert_int_equal(lepack_counters_decode(&m, src, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_size(&m), 0);
+    assert_null(lepack_counters_wire(&m, &len));
+    assert_int_equal(len, 0);
+    assert_int_equal(lepack_counters_cache_id(&m), 9);
+    assert_int_equal(lepack_counters_next_counter(&m, p, &out), LEPACK_ENOTFOUND);
+    lepack_counters_free(&m);
+}
+
+/* Decoding more items than the capacity grows; fewer keeps no stale item. */
+static void decode_sizes(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 1, 1), LEPACK_OK);
+    uint8_t src[20 * 50];
+    test_rng r = {0xDEC0DEu};
+    for (size_t k = 0; k < sizeof src; k++)
+        src[k] = (uint8_t)test_rng_next(&r);
+    const size_t items[] = {50, 1, 7, 0, 33, 2};
+    for (size_t k = 0; k < sizeof items / sizeof items[0]; k++) {
+        size_t n = items[k];
+        const uint8_t *from = src + (sizeof src - n * 20);
+        assert_int_equal(lepack_counters_decode(&m, from, n * 20), LEPACK_OK);
+        assert_int_equal(lepack_counters_size(&m), n);
+        size_t len;
+        const uint8_t *w = lepack_counters_wire(&m, &len);
+        assert_int_equal(len, n * 20);
+        if (n > 0)
+            assert_memory_equal(w, from, len);
+        int32_t p = 0;
+        assert_int_equal(lepack_counters_partition(&m, n, &p), LEPACK_ERANGE);
+    }
+    lepack_counters_free(&m);
+}
+
+static void next_counter_semantics(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    int64_t out = 0;
+    assert_int_equal(lepack_counters_init(&m, 0, 2), LEPACK_OK);
+    /* Empty message: nothing is found. */
+    assert_int_equal(lepack_counters_next_counter(&m, 0, &out), LEPACK_ENOTFOUND);
+    assert_int_equal(lepack_counters_add(&m, 1, 10, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 2, INT64_MAX - 1, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 1, 20, 0), LEPACK_OK); /* last wins */
+    assert_int_equal(lepack_counters_add(&m, -3, -1, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_next_counter(&m, 1, &out), LEPACK_OK);
+    assert_true(out == 21);
+    assert_int_equal(lepack_counters_next_counter(&m, 1, &out), LEPACK_OK);
+    assert_true(out == 22);
+    assert_int_equal(lepack_counters_next_counter(&m, 1, &out), LEPACK_OK);
+    assert_true(out == 23);
+    assert_int_equal(lepack_counters_next_counter(&m, -3, &out), LEPACK_OK);
+    assert_true(out == 0);
+    /* Java's long wraps. */
+    assert_int_equal(lepack_counters_next_counter(&m, 2, &out), LEPACK_OK);
+    assert_true(out == INT64_MAX);
+    assert_int_equal(lepack_counters_next_counter(&m, 2, &out), LEPACK_OK);
+    assert_true(out == INT64_MIN);
+    assert_int_equal(lepack_counters_next_counter(&m, 2, &out), LEPACK_OK);
+    assert_true(out == INT64_MIN + 1);
+    /* Absent partitions leave *out alone. */
+    out = 4242;
+    const int32_t absent[] = {0, 3, -1, INT32_MIN, INT32_MAX};
+    for (size_t k = 0; k < sizeof absent / sizeof absent[0]; k++) {
+        assert_int_equal(lepack_counters_next_counter(&m, absent[k], &out), LEPACK_ENOTFOUND);
+        assert_true(out == 4242);
+    }
+    /* The counters live beside the items: the wire form is untouched. */
+    check_item(&m, 0, 1, 10, 0);
+    check_item(&m, 2, 1, 20, 0);
+    /* Items added after the map exists join it, a repeat overriding the
+     * counter as a rebuild from all items would. */
+    assert_int_equal(lepack_counters_add(&m, INT32_MIN, 500, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_next_counter(&m, INT32_MIN, &out), LEPACK_OK);
+    assert_true(out == 501);
+    assert_int_equal(lepack_counters_add(&m, 1, 1000, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_next_counter(&m, 1, &out), LEPACK_OK);
+    assert_true(out == 1001);
+    /* Many later partitions: forces the map to grow while built. */
+    for (int32_t p = 100; p < 400; p++)
+        assert_int_equal(lepack_counters_add(&m, p, (int64_t)p * 1000, 0), LEPACK_OK);
+    for (int32_t p = 100; p < 400; p++) {
+        assert_int_equal(lepack_counters_next_counter(&m, p, &out), LEPACK_OK);
+        assert_true(out == (int64_t)p * 1000 + 1);
+    }
+    assert_int_equal(lepack_counters_next_counter(&m, 2, &out), LEPACK_OK);
+    assert_true(out == INT64_MIN + 2);
+    lepack_counters_free(&m);
+}
+
+/* Partitions that collide in any small table still resolve to their own
+ * counter (the map probes linearly). */
+static void next_counter_many_partitions(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    int64_t out = 0;
+    assert_int_equal(lepack_counters_init(&m, 0, 0), LEPACK_OK);
+    for (int32_t i = 0; i < 2000; i++)
+        assert_int_equal(lepack_counters_add(&m, i * 1024, -(int64_t)i, 0), LEPACK_OK);
+    for (int32_t i = 1999; i >= 0; i--) {
+        assert_int_equal(lepack_counters_next_counter(&m, i * 1024, &out), LEPACK_OK);
+        assert_true(out == 1 - (int64_t)i);
+    }
+    assert_int_equal(lepack_counters_next_counter(&m, 1, &out), LEPACK_ENOTFOUND);
+    lepack_counters_free(&m);
+}
+
+static void clear_keeps_capacity(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    int64_t out = 0;
+    assert_int_equal(lepack_counters_init(&m, 77, 1), LEPACK_OK);
+    for (int32_t i = 0; i < 10; i++)
+        assert_int_equal(lepack_counters_add(&m, i, i, i), LEPACK_OK);
+    assert_int_equal(lepack_counters_next_counter(&m, 3, &out), LEPACK_OK);
+    size_t cap = m.capacity;
+    lepack_counters_clear(&m);
+    assert_int_equal(lepack_counters_size(&m), 0);
+    assert_int_equal(m.capacity, cap);
+    assert_int_equal(lepack_counters_cache_id(&m), 77);
+    size_t len = 5;
+    assert_null(lepack_counters_wire(&m, &len));
+    assert_int_equal(len, 0);
+    int32_t p = 99;
+    assert_int_equal(lepack_counters_partition(&m, 0, &p), LEPACK_ERANGE);
+    assert_int_equal(p, 99);
+    assert_int_equal(lepack_counters_next_counter(&m, 3, &out), LEPACK_ENOTFOUND);
+    /* Reused after clear: a new map from the new items only. */
+    assert_int_equal(lepack_counters_add(&m, 3, 50, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_next_counter(&m, 3, &out), LEPACK_OK);
+    assert_true(out == 51);
+    check_item(&m, 0, 3, 50, 0);
+    lepack_counters_clear(&m);
+    lepack_counters_clear(&m);
+    assert_int_equal(lepack_counters_size(&m), 0);
+    lepack_counters_free(&m);
+    /* A freed message is empty and usable as one. */
+    assert_int_equal(lepack_counters_size(&m), 0);
+    lepack_counters_free(&m);
+}
+
+/* The size guard: no host can hold LEPACK_MAX_ITEMS items, so the state of
+ * a full message is faked; add must refuse before touching data. */
+static void add_at_max_items(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 0, 1), LEPACK_OK);
+    uint8_t *real = m.data;
+    size_t real_cap = m.capacity;
+    m.size = LEPACK_MAX_ITEMS;
+    m.capacity = LEPACK_MAX_ITEMS;
+    assert_int_equal(lepack_counters_add(&m, 1, 1, 1), LEPACK_EOVERFLOW);
+    assert_int_equal(m.size, LEPACK_MAX_ITEMS);
+    assert_ptr_equal(m.data, real);
+    m.size = 0;
+    m.capacity = real_cap;
+    lepack_counters_free(&m);
+}
+
+static void strerror_names(void **state)
+{
+    (void)state;
+    for (int s = LEPACK_OK; s <= LEPACK_ENOTFOUND; s++) {
+        const char *t = lepack_strerror((lepack_status)s);
+        assert_non_null(t);
+        assert_true(strlen(t) > 0);
+        for (int u = LEPACK_OK; u < s; u++)
+            assert_string_not_equal(t, lepack_strerror((lepack_status)u));
+    }
+    assert_string_equal(lepack_strerror((lepack_status)99), "unknown status");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(wire_layout_one_item),
+        cmocka_unit_test(growth_from_small_capacity),
+        cmocka_unit_test(grown_capacity_edges),
+        cmocka_unit_test(init_errors),
+        cmocka_unit_test(index_out_of_range),
+        cmocka_unit_test(encode_too_small),
+        cmocka_unit_test(decode_bad_lengths),
+        cmocka_unit_test(decode_sizes),
+        cmocka_unit_test(next_counter_semantics),
+        cmocka_unit_test(next_counter_many_partitions),
+        cmocka_unit_test(clear_keeps_capacity),
+        cmocka_unit_test(add_at_max_items),
+        cmocka_unit_test(strerror_names),
+    };
+    return cmocka_run_group_tests_name("counters", tests, NULL, NULL);
+}

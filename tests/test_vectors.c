@@ -1,0 +1,502 @@
+/* lepack against the golden vectors in tests/vectors/ (format in
+ * tests/vectors/README.md).  The reader is strict on purpose: an unknown
+ * kind, a wrong field count or a malformed field fails the test, so the
+ * files cannot drift from the documented format unnoticed.
+ *
+ * The directory is tests/vectors relative to the working directory, or
+ * $LEPACK_VECTORS_DIR. */
+#include "test_util.h"
+
+#include "counters.h"
+#include "ref.h"
+#include "text.h"
+
+#define MAX_FIELDS 8
+
+typedef struct vec_line {
+    const char *file;
+    size_t lineno;
+    char *field[MAX_FIELDS];
+    size_t nfields;
+} vec_line;
+
+typedef struct vec_item {
+    int32_t p;
+    int64_t i, u;
+} vec_item;
+
+static const char *vectors_dir(void)
+{
+    const char *d = getenv("LEPACK_VECTORS_DIR");
+    return d != NULL && d[0] != '\0' ? d : "tests/vectors";
+}
+
+static char *read_file(const char *name, size_t *len)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", vectors_dir(), name);
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        fail_msg("cannot open %s (run from the top directory or set LEPACK_VECTORS_DIR)", path);
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    assert_non_null(buf);
+    for (;;) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap)
+            break;
+        cap *= 2;
+        char *bigger = realloc(buf, cap + 1);
+        assert_non_null(bigger);
+        buf = bigger;
+    }
+    fclose(f);
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+#define VFAIL(l, ...)                                                              \
+    do {                                                                           \
+        print_error("%s:%zu: ", (l)->file, (l)->lineno);                           \
+        fail_msg(__VA_ARGS__);                                                     \
+    } while (0)
+
+/* Splits a line in place at single spaces. */
+static void split(vec_line *l, char *s)
+{
+    l->nfields = 0;
+    if (strchr(s, '\r') != NULL)
+        VFAIL(l, "CR in a vector file");
+    for (;;) {
+        if (l->nfields == MAX_FIELDS)
+            VFAIL(l, "too many fields");
+        l->field[l->nfields++] = s;
+        char *sp = strchr(s, ' ');
+        if (sp == NULL)
+            break;
+        *sp = '\0';
+        s = sp + 1;
+    }
+    for (size_t k = 0; k < l->nfields; k++)
+        if (l->field[k][0] == '\0')
+            VFAIL(l, "empty field %zu (two spaces, or a space at an end)", k);
+}
+
+static void want_fields(const vec_line *l, size_t n)
+{
+    if (l->nfields != n)
+        VFAIL(l, "%s: %zu fields, expected %zu", l->field[0], l->nfields, n);
+}
+
+/* -?[0-9]+ within [min, max]; *end gets the first byte after it. */
+static int64_t parse_int(const vec_line *l, const char *s, const char **end, int64_t min,
+                         int64_t max)
+{
+    int neg = *s == '-';
+    const char *p = s + neg;
+    if (*p < '0' || *p > '9')
+        VFAIL(l, "bad number at \"%s\"", s);
+    uint64_t mag = 0;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        unsigned d = (unsigned)(*p - '0');
+        if (mag > (UINT64_MAX - d) / 10)
+            VFAIL(l, "number too long at \"%s\"", s);
+        mag = mag * 10 + d;
+    }
+    int64_t v;
+    if (neg) {
+        if (mag > (uint64_t)INT64_MAX + 1)
+            VFAIL(l, "number out of range at \"%s\"", s);
+        v = mag == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)mag;
+    } else {
+        if (mag > (uint64_t)INT64_MAX)
+            VFAIL(l, "number out of range at \"%s\"", s);
+        v = (int64_t)mag;
+    }
+    if (v < min || v > max)
+        VFAIL(l, "number out of range at \"%s\"", s);
+    *end = p;
+    return v;
+}
+
+static int64_t parse_whole_int(const vec_line *l, const char *s, int64_t min, int64_t max)
+{
+    const char *end;
+    int64_t v = parse_int(l, s, &end, min, max);
+    if (*end != '\0')
+        VFAIL(l, "trailing text after number \"%s\"", s);
+    return v;
+}
+
+/* "-" or lowercase byte pairs; the caller frees *out. */
+static uint8_t *parse_hex(const vec_line *l, const char *s, size_t *len)
+{
+    uint8_t *out = malloc(strlen(s) / 2 + 1);
+    assert_non_null(out);
+    if (strcmp(s, "-") == 0) {
+        *len = 0;
+        return out;
+    }
+    size_t n = strlen(s);
+    for (size_t k = 0; k < n; k++)
+        if (!((s[k] >= '0' && s[k] <= '9') || (s[k] >= 'a' && s[k] <= 'f')))
+            VFAIL(l, "not lowercase hex: \"%s\"", s);
+    if (test_hex_decode(s, n, out) != 0)
+        VFAIL(l, "odd hex digit count: \"%s\"", s);
+    *len = n / 2;
+    return out;
+}
+
+/* "-" or P,I,U;P,I,U...; the caller frees the result. */
+static vec_item *parse_items(const vec_line *l, const char *s, size_t *count)
+{
+    size_t cap = 1;
+    for (const char *p = s; *p; p++)
+        cap += *p == ';';
+    vec_item *items = calloc(cap, sizeof *items);
+    assert_non_null(items);
+    *count = 0;
+    if (strcmp(s, "-") == 0)
+        return items;
+    const char *p = s;
+    for (;;) {
+        vec_item *it = &items[(*count)++];
+        it->p = (int32_t)parse_int(l, p, &p, INT32_MIN, INT32_MAX);
+        if (*p++ != ',')
+            VFAIL(l, "expected ',' in items \"%s\"", s);
+        it->i = parse_int(l, p, &p, INT64_MIN, INT64_MAX);
+        if (*p++ != ',')
+            VFAIL(l, "expected ',' in items \"%s\"", s);
+        it->u = parse_int(l, p, &p, INT64_MIN, INT64_MAX);
+        if (*p == '\0')
+            break;
+        if (*p++ != ';')
+            VFAIL(l, "expected ';' in items \"%s\"", s);
+    }
+    return items;
+}
+
+static lepack_status parse_status(const vec_line *l, const char *s)
+{
+    static const struct {
+        const char *name;
+        lepack_status st;
+    } names[] = {{"ERANGE", LEPACK_ERANGE},     {"ENOSPACE", LEPACK_ENOSPACE},
+                 {"EOVERFLOW", LEPACK_EOVERFLOW}, {"ENOMEM", LEPACK_ENOMEM},
+                 {"EBADLEN", LEPACK_EBADLEN},   {"ENOTFOUND", LEPACK_ENOTFOUND}};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (strcmp(s, names[k].name) == 0)
+            return names[k].st;
+    VFAIL(l, "unknown status \"%s\"", s);
+    return LEPACK_OK;
+}
+
+/* A message built from items by add, starting at capacity 1. */
+static void build(lepack_counters *m, const vec_item *items, size_t n)
+{
+    assert_int_equal(lepack_counters_init(m, 17, 1), LEPACK_OK);
+    for (size_t k = 0; k < n; k++)
+        assert_int_equal(lepack_counters_add(m, items[k].p, items[k].i, items[k].u), LEPACK_OK);
+}
+
+static void check_items(const vec_line *l, const lepack_counters *m, const vec_item *items,
+                        size_t n)
+{
+    if (lepack_counters_size(m) != n)
+        VFAIL(l, "%zu items, expected %zu", lepack_counters_size(m), n);
+    for (size_t k = 0; k < n; k++) {
+        int32_t p;
+        int64_t a, b;
+        assert_int_equal(lepack_counters_partition(m, k, &p), LEPACK_OK);
+        assert_int_equal(lepack_counters_initial_counter(m, k, &a), LEPACK_OK);
+        assert_int_equal(lepack_counters_updates_count(m, k, &b), LEPACK_OK);
+        if (p != items[k].p || a != items[k].i || b != items[k].u)
+            VFAIL(l, "item %zu differs", k);
+    }
+}
+
+static void check_wire(const vec_line *l, const lepack_counters *m, const uint8_t *hex,
+                       size_t len)
+{
+    size_t n;
+    const uint8_t *w = lepack_counters_wire(m, &n);
+    if (n != len)
+        VFAIL(l, "wire is %zu bytes, expected %zu", n, len);
+    if (len > 0 && memcmp(w, hex, len) != 0) {
+        for (size_t k = 0; k < len; k++)
+            if (w[k] != hex[k])
+                VFAIL(l, "wire byte %zu is %02x, expected %02x", k, w[k], hex[k]);
+    }
+}
+
+static size_t next_line(char *buf, size_t len, size_t *pos, char **line)
+{
+    if (*pos >= len)
+        return 0;
+    char *s = buf + *pos;
+    char *nl = memchr(s, '\n', len - *pos);
+    if (nl == NULL)
+        fail_msg("vector file does not end with a newline");
+    *nl = '\0';
+    *pos = (size_t)(nl - buf) + 1;
+    *line = s;
+    return 1;
+}
+
+static void counters_vec(void **state)
+{
+    (void)state;
+    size_t len, pos = 0, ok = 0, err = 0;
+    char *buf = read_file("counters.vec", &len);
+    char *s;
+    vec_line l = {"counters.vec", 0, {0}, 0};
+    while (next_line(buf, len, &pos, &s)) {
+        l.lineno++;
+        if (s[0] == '\0' || s[0] == '#')
+            continue;
+        split(&l, s);
+        if (strcmp(l.field[0], "ok") == 0) {
+            want_fields(&l, 4);
+            size_t n, hlen;
+            vec_item *items = parse_items(&l, l.field[2], &n);
+            uint8_t *hex = parse_hex(&l, l.field[3], &hlen);
+            lepack_counters m;
+            build(&m, items, n);
+            check_wire(&l, &m, hex, hlen);
+            check_items(&l, &m, items, n);
+            /* encode gives the same bytes */
+            uint8_t *enc = malloc(hlen + 1);
+            size_t written = 0;
+            assert_int_equal(lepack_counters_encode(&m, enc, hlen, &written), LEPACK_OK);
+            assert_int_equal(written, hlen);
+            if (hlen > 0)
+                assert_memory_equal(enc, hex, hlen);
+            free(enc);
+            /* decode, into a message that already holds other items */
+            lepack_counters d;
+            assert_int_equal(lepack_counters_init(&d, 3, 0), LEPACK_OK);
+            assert_int_equal(lepack_counters_add(&d, 1, 2, 3), LEPACK_OK);
+            assert_int_equal(lepack_counters_decode(&d, hex, hlen), LEPACK_OK);
+            check_items(&l, &d, items, n);
+            check_wire(&l, &d, hex, hlen);
+            /* and the reference agrees */
+            ref_counters r;
+            ref_init(&r, 0);
+            for (size_t k = 0; k < n; k++)
+                assert_int_equal(ref_add(&r, items[k].p, items[k].i, items[k].u), REF_OK);
+            uint8_t *rb = malloc(hlen + 1);
+            assert_int_equal(ref_encode(&r, rb, hlen, &written), REF_OK);
+            assert_int_equal(written, hlen);
+            if (hlen > 0)
+                assert_memory_equal(rb, hex, hlen);
+            free(rb);
+            ref_free(&r);
+            lepack_counters_free(&d);
+            lepack_counters_free(&m);
+            free(items);
+            free(hex);
+            ok++;
+        } else if (strcmp(l.field[0], "error") == 0) {
+            want_fields(&l, 4);
+            size_t hlen;
+            uint8_t *hex = parse_hex(&l, l.field[2], &hlen);
+            lepack_status want = parse_status(&l, l.field[3]);
+            lepack_counters m;
+            const vec_item two[2] = {{5, -5, 5}, {INT32_MIN, INT64_MAX, 0}};
+            build(&m, two, 2);
+            test_snapshot snap;
+            test_snapshot_take(&snap, &m);
+            lepack_status got = lepack_counters_decode(&m, hex, hlen);
+            if (got != want)
+                VFAIL(&l, "decode gave %d, expected %d", got, want);
+            test_snapshot_check(&snap, &m);
+            test_snapshot_free(&snap);
+            ref_counters r;
+            ref_init(&r, 0);
+            assert_int_equal(ref_decode(&r, hex, hlen), (int)want);
+            ref_free(&r);
+            lepack_counters_free(&m);
+            free(hex);
+            err++;
+        } else {
+            VFAIL(&l, "unknown kind \"%s\"", l.field[0]);
+        }
+    }
+    free(buf);
+    print_message("counters.vec: %zu ok, %zu error\n", ok, err);
+    /* A truncated or emptied file must not pass. */
+    assert_true(ok >= 25);
+    assert_true(err >= 5);
+}
+
+static void next_counter_vec(void **state)
+{
+    (void)state;
+    size_t len, pos = 0, cases = 0, calls = 0;
+    char *buf = read_file("next_counter.vec", &len);
+    char *s;
+    vec_line l = {"next_counter.vec", 0, {0}, 0};
+    while (next_line(buf, len, &pos, &s)) {
+        l.lineno++;
+        if (s[0] == '\0' || s[0] == '#')
+            continue;
+        split(&l, s);
+        if (strcmp(l.field[0], "next") != 0)
+            VFAIL(&l, "unknown kind \"%s\"", l.field[0]);
+        want_fields(&l, 4);
+        size_t n;
+        vec_item *items = parse_items(&l, l.field[2], &n);
+        lepack_counters m;
+        build(&m, items, n);
+        const char *p = l.field[3];
+        for (;;) {
+            int32_t part = (int32_t)parse_int(&l, p, &p, INT32_MIN, INT32_MAX);
+            if (*p++ != '=')
+                VFAIL(&l, "expected '=' in calls");
+            int64_t out = 0x1234;
+            lepack_status st = lepack_counters_next_counter(&m, part, &out);
+            if (strncmp(p, "ENOTFOUND", 9) == 0) {
+                p += 9;
+                if (st != LEPACK_ENOTFOUND || out != 0x1234)
+                    VFAIL(&l, "next_counter(%ld) gave status %d, expected ENOTFOUND",
+                          (long)part, st);
+            } else {
+                int64_t want = parse_int(&l, p, &p, INT64_MIN, INT64_MAX);
+                if (st != LEPACK_OK || out != want)
+                    VFAIL(&l, "next_counter(%ld) gave status %d value %lld, expected %lld",
+                          (long)part, st, (long long)out, (long long)want);
+            }
+            calls++;
+            if (*p == '\0')
+                break;
+            if (*p++ != ';')
+                VFAIL(&l, "expected ';' in calls");
+        }
+        lepack_counters_free(&m);
+        free(items);
+        cases++;
+    }
+    free(buf);
+    print_message("next_counter.vec: %zu cases, %zu calls\n", cases, calls);
+    assert_true(cases >= 8);
+}
+
+/* The message fragment that identifies each error kind of cli/text.c. */
+static const struct {
+    const char *kind;
+    const char *fragment;
+} text_kinds[] = {
+    {"BAD_NUMBER", "expected a"},
+    {"INT32_RANGE", "out of range for int32"},
+    {"INT64_RANGE", "out of range for int64"},
+    {"MISSING_FIELD", "missing "},
+    {"TRAILING_TEXT", "unexpected text after"},
+    {"EMPTY_LINE", "empty line"},
+    {"HEX_BAD_CHAR", "invalid hex character"},
+    {"HEX_ODD_DIGITS", "odd number of hex digits"},
+};
+
+/* The message must match the named kind's fragment and no other's. */
+static void check_kind(const vec_line *l, const char *kind, const char *what)
+{
+    int known = 0;
+    for (size_t k = 0; k < sizeof text_kinds / sizeof text_kinds[0]; k++) {
+        int is = strcmp(kind, text_kinds[k].kind) == 0;
+        int has = strstr(what, text_kinds[k].fragment) != NULL;
+        known |= is;
+        if (is != has)
+            VFAIL(l, "message \"%s\" %s \"%s\" (kind %s)", what,
+                  has ? "unexpectedly contains" : "lacks", text_kinds[k].fragment, kind);
+    }
+    if (!known)
+        VFAIL(l, "unknown error kind \"%s\"", kind);
+}
+
+static void text_vec(void **state)
+{
+    (void)state;
+    size_t len, pos = 0, counts[4] = {0};
+    char *buf = read_file("text.vec", &len);
+    char *s;
+    vec_line l = {"text.vec", 0, {0}, 0};
+    while (next_line(buf, len, &pos, &s)) {
+        l.lineno++;
+        if (s[0] == '\0' || s[0] == '#')
+            continue;
+        split(&l, s);
+        const char *k = l.field[0];
+        int items_ok = strcmp(k, "items_ok") == 0, items_err = strcmp(k, "items_error") == 0;
+        int hex_ok = strcmp(k, "hex_ok") == 0, hex_err = strcmp(k, "hex_error") == 0;
+        if (!(items_ok || items_err || hex_ok || hex_err))
+            VFAIL(&l, "unknown kind \"%s\"", k);
+        want_fields(&l, items_ok || hex_ok ? 4 : 5);
+        size_t tlen;
+        uint8_t *text = parse_hex(&l, l.field[2], &tlen);
+        text_error err;
+        memset(&err, 0, sizeof err);
+        if (items_ok || items_err) {
+            lepack_counters m;
+            assert_int_equal(lepack_counters_init(&m, 0, 1), LEPACK_OK);
+            int rc = text_parse_items((const char *)text, tlen, &m, &err);
+            if (items_ok) {
+                if (rc != 0)
+                    VFAIL(&l, "refused at line %zu: %s", err.where, err.what);
+                size_t wlen;
+                uint8_t *want = parse_hex(&l, l.field[3], &wlen);
+                check_wire(&l, &m, want, wlen);
+                free(want);
+                counts[0]++;
+            } else {
+                size_t line = (size_t)parse_whole_int(&l, l.field[3], 1, INT32_MAX);
+                if (rc != -1)
+                    VFAIL(&l, "accepted");
+                if (err.where != line)
+                    VFAIL(&l, "error at line %zu, expected %zu: %s", err.where, line, err.what);
+                check_kind(&l, l.field[4], err.what);
+                assert_int_equal(lepack_counters_size(&m), 0);
+                counts[1]++;
+            }
+            lepack_counters_free(&m);
+        } else {
+            uint8_t *out = NULL;
+            size_t olen = 0;
+            int rc = text_parse_hex((const char *)text, tlen, &out, &olen, &err);
+            if (hex_ok) {
+                if (rc != 0)
+                    VFAIL(&l, "refused at %zu: %s", err.where, err.what);
+                size_t wlen;
+                uint8_t *want = parse_hex(&l, l.field[3], &wlen);
+                if (olen != wlen || (wlen > 0 && memcmp(out, want, wlen) != 0))
+                    VFAIL(&l, "decoded bytes differ");
+                free(want);
+                counts[2]++;
+            } else {
+                size_t off = (size_t)parse_whole_int(&l, l.field[3], 0, INT32_MAX);
+                if (rc != -1)
+                    VFAIL(&l, "accepted");
+                if (err.where != off)
+                    VFAIL(&l, "error at offset %zu, expected %zu: %s", err.where, off, err.what);
+                check_kind(&l, l.field[4], err.what);
+                counts[3]++;
+            }
+            free(out);
+        }
+        free(text);
+    }
+    free(buf);
+    print_message("text.vec: %zu items_ok, %zu items_error, %zu hex_ok, %zu hex_error\n",
+                  counts[0], counts[1], counts[2], counts[3]);
+    assert_true(counts[0] >= 3 && counts[1] >= 10 && counts[2] >= 3 && counts[3] >= 5);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(counters_vec),
+        cmocka_unit_test(next_counter_vec),
+        cmocka_unit_test(text_vec),
+    };
+    return cmocka_run_group_tests_name("vectors", tests, NULL, NULL);
+}

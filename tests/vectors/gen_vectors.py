@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Writes lepack's golden vectors (counters.vec, next_counter.vec, text.vec).
+
+The expected bytes come from Python's struct module ('<iqq': little-endian
+int32, int64, int64, no padding), not from lepack, so the vectors are an
+independent statement of the wire form.  next_counter results come from a
+dict-based model of Ignite's nextCounter; text-parser errors are written by
+hand from the grammar in cli/text.h.  The output is deterministic: running
+this again must reproduce the committed files byte for byte (make test
+checks that).  The format is described in README.md next to this script.
+
+usage: gen_vectors.py [OUTDIR]   (default: the directory of this script)
+"""
+
+import os
+import struct
+import sys
+
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+ITEM = struct.Struct('<iqq')
+assert ITEM.size == 20
+
+
+def hexs(b):
+    return b.hex() if b else '-'
+
+
+def wire(items):
+    return b''.join(ITEM.pack(p, i, u) for p, i, u in items)
+
+
+def items_field(items):
+    if not items:
+        return '-'
+    return ';'.join('%d,%d,%d' % it for it in items)
+
+
+def escaped(b):
+    """The text shown in a comment, with control bytes made visible."""
+    out = []
+    for c in b:
+        if c == 0x0a:
+            out.append('\\n')
+        elif c == 0x0d:
+            out.append('\\r')
+        elif c == 0x09:
+            out.append('\\t')
+        elif c == 0x5c:
+            out.append('\\\\')
+        elif 0x20 <= c < 0x7f:
+            out.append(chr(c))
+        else:
+            out.append('\\x%02x' % c)
+    return '"' + ''.join(out) + '"'
+
+
+class Lcg:
+    """A tiny fixed generator so the file does not depend on Python's
+    random module changing between versions."""
+
+    def __init__(self, seed):
+        self.s = seed
+
+    def next(self):
+        self.s = (self.s * 6364136223846793005 + 1442695040888963407) % 2**64
+        return self.s ^ (self.s >> 29)
+
+    def signed(self, bits):
+        """A signed value of the given width, an edge case one time in four."""
+        lo, hi = -(2**(bits - 1)), 2**(bits - 1) - 1
+        d = self.next()
+        if d % 4 == 0:
+            return (lo, hi, -1, 0, 1, lo + 1, hi - 1)[(d >> 8) % 7]
+        v = self.next() % 2**bits
+        return v - 2**bits if v > hi else v
+
+
+def counters_vectors():
+    lines = []
+    emit = lines.append
+
+    def case(name, items):
+        for p, i, u in items:
+            assert INT32_MIN <= p <= INT32_MAX
+            assert INT64_MIN <= i <= INT64_MAX and INT64_MIN <= u <= INT64_MAX
+        emit('ok %s %s %s' % (name, items_field(items), hexs(wire(items))))
+
+    case('empty', [])
+    case('one_zero', [(0, 0, 0)])
+    case('one_minus_one', [(-1, -1, -1)])
+    case('one_small', [(1, 2, 3)])
+    case('byte_order', [(0x01020304, 0x0102030405060708, 0x1112131415161718)])
+    case('int32_min_int64_min_max', [(INT32_MIN, INT64_MIN, INT64_MAX)])
+    case('int32_max_int64_max_min', [(INT32_MAX, INT64_MAX, INT64_MIN)])
+    case('int32_min_plus_one', [(INT32_MIN + 1, INT64_MIN + 1, INT64_MAX - 1)])
+    case('sign_boundaries', [(128, 255, 256), (-129, -256, -257), (32768, 65535, 65536),
+                             (-32769, 2**31, -(2**31) - 1), (2**24, 2**32, -(2**32))])
+    case('all_extremes', [(p, i, u) for p in (INT32_MIN, -1, 0, INT32_MAX)
+                          for i in (INT64_MIN, 0) for u in (-1, INT64_MAX)])
+    case('repeated_partition', [(7, 1, 1), (7, 2, 2), (7, 3, 3)])
+    # Sizes at and around the growth points from an initial capacity of 1
+    # (capacities 1, 2, 3, 4, 5, 6, 8, 10, 13, 17, 22, ...).
+    r = Lcg(20)
+    for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 17, 18, 23, 100):
+        items = [(r.signed(32), r.signed(64), r.signed(64)) for _ in range(n)]
+        case('random_%d_items' % n, items)
+    sequential = [(k, k * 1000 - 5000, -k) for k in range(10)]
+    case('sequential_10_items', sequential)
+
+    # Decode errors: every length that is not a multiple of 20.
+    r = Lcg(41)
+    for n in (1, 19, 21, 39, 41, 59, 61, 399, 401):
+        data = bytes(r.next() % 256 for _ in range(n))
+        emit('error bad_length_%d %s EBADLEN' % (n, hexs(data)))
+    return lines
+
+
+def next_counter_vectors():
+    lines = []
+
+    def case(name, items, partitions):
+        counters = {}
+        for p, i, _ in items:  # built in item order: the last item wins
+            counters[p] = i
+        calls = []
+        for p in partitions:
+            if p in counters:
+                v = counters[p] + 1
+                if v > INT64_MAX:  # Java's long wraps
+                    v = INT64_MIN
+                counters[p] = v
+                calls.append('%d=%d' % (p, v))
+            else:
+                calls.append('%d=ENOTFOUND' % p)
+        lines.append('next %s %s %s' % (name, items_field(items), ';'.join(calls)))
+
+    case('empty', [], [0, 1, -1])
+    case('one', [(1, 10, 0)], [1, 1, 1, 2])
+    case('last_wins', [(1, 10, 0), (2, 5, 0), (1, 20, 0)], [1, 2, 1, 2])
+    case('wraps', [(2, INT64_MAX - 1, 0)], [2, 2, 2, 2])
+    case('from_min', [(-3, INT64_MIN, 7)], [-3, -3])
+    case('minus_one', [(0, -1, -1)], [0, 0])
+    case('extreme_partitions', [(INT32_MIN, 0, 0), (INT32_MAX, 100, 0)],
+         [INT32_MAX, INT32_MIN, INT32_MAX, 0, -1])
+    case('absent_only', [(5, 5, 5)], [6, 4, -5, INT32_MIN])
+    many = [(k % 7, k * 10, k) for k in range(30)]
+    case('many_repeats', many, [0, 1, 2, 3, 4, 5, 6, 7, 0, 6, 6])
+    spread = [(k * 65536, -k, 0) for k in range(40)]
+    case('spread', spread, [k * 65536 for k in range(39, -1, -3)] + [1, 65535])
+    return lines
+
+
+def text_vectors():
+    lines = []
+
+    def show(text):
+        lines.append('# text: %s' % escaped(text))
+
+    def items_ok(name, text, items):
+        show(text)
+        lines.append('items_ok %s %s %s' % (name, hexs(text), hexs(wire(items))))
+
+    def items_error(name, text, line, kind):
+        show(text)
+        lines.append('items_error %s %s %d %s' % (name, hexs(text), line, kind))
+
+    def hex_ok(name, text, data):
+        show(text)
+        lines.append('hex_ok %s %s %s' % (name, hexs(text), hexs(data)))
+
+    def hex_error(name, text, offset, kind):
+        show(text)
+        lines.append('hex_error %s %s %d %s' % (name, hexs(text), offset, kind))
+
+    items_ok('empty', b'', [])
+    items_ok('one_line', b'1 2 3\n', [(1, 2, 3)])
+    items_ok('no_final_newline', b'1 2 3', [(1, 2, 3)])
+    items_ok('extremes', b'-2147483648 -9223372036854775808 9223372036854775807\n'
+             b'2147483647 9223372036854775807 -9223372036854775808\n',
+             [(INT32_MIN, INT64_MIN, INT64_MAX), (INT32_MAX, INT64_MAX, INT64_MIN)])
+    items_ok('minus_zero_and_leading_zeros', b'-0 007 -00\n-1 -1 -1\n',
+             [(0, 7, 0), (-1, -1, -1)])
+    items_ok('ten_lines', b''.join(b'%d %d %d\n' % (k, -k, k * k) for k in range(10)),
+             [(k, -k, k * k) for k in range(10)])
+
+    items_error('bad_number_letter', b'1 x 3\n', 1, 'BAD_NUMBER')
+    items_error('bad_number_second_line', b'1 2 3\n4 5 z\n', 2, 'BAD_NUMBER')
+    items_error('bad_number_plus_sign', b'+1 2 3\n', 1, 'BAD_NUMBER')
+    items_error('bad_number_minus_alone', b'- 2 3\n', 1, 'BAD_NUMBER')
+    items_error('bad_number_hex_prefix', b'1 2 0x10\n', 1, 'BAD_NUMBER')
+    items_error('cr_line_end', b'1 2 3\r\n', 1, 'BAD_NUMBER')
+    items_error('cr_second_line', b'1 2 3\n4 5 6\r\n', 2, 'BAD_NUMBER')
+    items_error('int32_above_max', b'2147483648 0 0\n', 1, 'INT32_RANGE')
+    items_error('int32_below_min', b'-2147483649 0 0\n', 1, 'INT32_RANGE')
+    items_error('int64_above_max', b'0 9223372036854775808 0\n', 1, 'INT64_RANGE')
+    items_error('int64_below_min', b'0 0 -9223372036854775809\n', 1, 'INT64_RANGE')
+    items_error('int64_far_above', b'0 0 0\n0 123456789012345678901234567890 0\n', 2,
+                'INT64_RANGE')
+    items_error('two_spaces', b'1  2 3\n', 1, 'MISSING_FIELD')
+    items_error('leading_space', b' 1 2 3\n', 1, 'MISSING_FIELD')
+    items_error('two_fields', b'1 2\n', 1, 'MISSING_FIELD')
+    items_error('one_field_third_line', b'1 2 3\n4 5 6\n7\n', 3, 'MISSING_FIELD')
+    items_error('trailing_field', b'1 2 3 4\n', 1, 'TRAILING_TEXT')
+    items_error('trailing_space', b'1 2 3 \n', 1, 'TRAILING_TEXT')
+    items_error('empty_line_middle', b'1 2 3\n\n4 5 6\n', 2, 'EMPTY_LINE')
+    items_error('empty_line_first', b'\n', 1, 'EMPTY_LINE')
+    items_error('empty_line_last', b'1 2 3\n\n', 2, 'EMPTY_LINE')
+
+    hex_ok('empty', b'', b'')
+    hex_ok('whitespace_only', b' \t\r\n', b'')
+    hex_ok('lower_and_upper', b'0aFf', b'\x0a\xff')
+    hex_ok('spaced', b'01 23\n45\t67\r\n89 ab cd ef\n', bytes.fromhex('0123456789abcdef'))
+    hex_ok('all_bytes', bytes(range(256)).hex().upper().encode(), bytes(range(256)))
+    hex_error('odd_one_digit', b'0', 0, 'HEX_ODD_DIGITS')
+    hex_error('odd_three_digits', b'abc', 2, 'HEX_ODD_DIGITS')
+    hex_error('odd_after_space', b'ab cd e\n', 6, 'HEX_ODD_DIGITS')
+    hex_error('bad_char_g', b'0g', 1, 'HEX_BAD_CHAR')
+    hex_error('bad_char_late', b'00 11 2z', 7, 'HEX_BAD_CHAR')
+    hex_error('bad_char_prefix', b'0x10', 1, 'HEX_BAD_CHAR')
+    hex_error('bad_char_control', b'ab\x01', 2, 'HEX_BAD_CHAR')
+    hex_error('bad_char_high_byte', b'a\xff', 1, 'HEX_BAD_CHAR')
+    return lines
+
+
+HEADER = ('# lepack golden vectors: %s\n'
+          '# Generated by tests/vectors/gen_vectors.py; format in tests/vectors/README.md.\n'
+          '# Do not edit by hand: change the script and run `make test-vectors`.\n')
+
+
+def write(outdir, name, title, lines):
+    with open(os.path.join(outdir, name), 'w', newline='\n') as f:
+        f.write(HEADER % title)
+        for line in lines:
+            f.write(line + '\n')
+
+
+def main():
+    outdir = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+    write(outdir, 'counters.vec', 'PartitionUpdateCountersMessage wire form',
+          counters_vectors())
+    write(outdir, 'next_counter.vec', 'nextCounter results', next_counter_vectors())
+    write(outdir, 'text.vec', 'text forms of the lepack command', text_vectors())
+
+
+if __name__ == '__main__':
+    main()
