@@ -1,0 +1,488 @@
+/* counters_ops: a program of operations run on lepack_counters and on the
+ * reference ref_counters side by side.  After every step the size, the cache
+ * id and the full wire bytes must agree, as must every result and status.
+ *
+ * Input: 4 bytes cache id, one capacity byte, then operations, each an op
+ * byte followed by its operands:
+ *   0 add        partition, initial (8), updates (8)
+ *   1 get        index byte: all three fields at that index
+ *   2 encode     cap selector byte, extra byte
+ *   3 decode     length byte n, then n bytes
+ *   4 next       partition
+ *   5 clear
+ *   6 fail       k: the k-th allocation from now fails (0 = the next one)
+ *   7 init       cache id (4), capacity byte (free first)
+ *   8 grown      two selector bytes and two 8-byte numbers: grown_capacity
+ *   9 strerror   status byte
+ *  10 limits     a message at LEPACK_MAX_ITEMS refuses to grow
+ *  11 add many   count byte, partition byte
+ * A partition operand is one byte: bit 7 set means 4 more bytes give the
+ * value, else (byte & 7) - 4, so that partitions repeat and next_counter's
+ * map sees collisions and overwrites.
+ *
+ * When lepack reports LEPACK_ENOMEM, an injected failure must have happened
+ * during that step, the message must be as it was, and the reference skips
+ * the step.  An injected failure that lepack does not report is a mismatch. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "counters.h"
+#include "ref.h"
+#include "status.h"
+
+#include "fuzz_check.h"
+#include "fuzz_reader.h"
+
+#define OPS_MAX_STEPS 512u
+#define OPS_MAX_ITEMS 256u
+/* Room for the wire bytes of any message a program can build. */
+#define OPS_MAX_WIRE (OPS_MAX_ITEMS * LEPACK_ITEM_SIZE)
+
+/* Scratch space for the per-step comparisons: static, not per-step malloc,
+ * so that a step costs little more than the operation it checks. */
+static uint8_t snap_wire[OPS_MAX_WIRE];
+static uint8_t ref_wire[OPS_MAX_WIRE];
+
+/* --- allocator with an injectable failure ------------------------------- */
+
+typedef struct fail_alloc {
+    long countdown; /* allocations to let through before one fails; -1: none */
+    int failed;     /* a failure was injected since the flag was cleared */
+} fail_alloc;
+
+static fail_alloc fa;
+
+static void *fa_realloc(void *ctx, void *ptr, size_t size)
+{
+    (void)ctx;
+    if (fa.countdown == 0) {
+        fa.countdown = -1;
+        fa.failed = 1;
+        return NULL;
+    }
+    if (fa.countdown > 0)
+        fa.countdown--;
+    return realloc(ptr, size);
+}
+
+static void fa_free(void *ctx, void *ptr)
+{
+    (void)ctx;
+    free(ptr);
+}
+
+/* "PREFIX: SUFFIX", formatted only when a check fails. */
+static const char *label(const char *prefix, const char *suffix)
+{
+    static char text[128];
+    snprintf(text, sizeof text, "%s: %s", prefix, suffix);
+    return text;
+}
+
+static const char *get_label(size_t i, size_t size, const char *field)
+{
+    static char text[128];
+    snprintf(text, sizeof text, "get index %zu of %zu: %s", i, size, field);
+    return text;
+}
+
+/* --- what "unchanged" means for a message -------------------------------- */
+
+/* Everything a reader of the message can see.  The capacity is left out on
+ * purpose: an add whose map growth fails may already have grown the item
+ * array, which changes no item, no byte of the wire and no counter. */
+
+typedef struct snapshot {
+    size_t size;
+    int32_t cache_id;
+    int map_built;
+    size_t map_count;
+    size_t map_nslots;
+    uint8_t *wire;
+    size_t wire_len;
+} snapshot;
+
+static void snap_take(snapshot *s, const lepack_counters *m)
+{
+    size_t len = 0;
+    const uint8_t *w = lepack_counters_wire(m, &len);
+    s->size = lepack_counters_size(m);
+    s->cache_id = lepack_counters_cache_id(m);
+    s->map_built = m->map_built;
+    s->map_count = m->map.count;
+    s->map_nslots = m->map.nslots;
+    s->wire_len = len;
+    if (len > sizeof snap_wire)
+        FZ_FAIL("message of %zu bytes is larger than any program makes", len);
+    s->wire = snap_wire;
+    if (len > 0)
+        memcpy(s->wire, w, len);
+}
+
+static void snap_same(size_t step, const char *op, const snapshot *s, const lepack_counters *m)
+{
+    size_t len = 0;
+    const uint8_t *w = lepack_counters_wire(m, &len);
+    const char *what = label(op, "failed with ENOMEM but changed");
+    FZ_EQ_U(step, what, lepack_counters_size(m), s->size);
+    FZ_EQ_I(step, what, lepack_counters_cache_id(m), s->cache_id);
+    FZ_EQ_U(step, what, m->map_built, s->map_built);
+    FZ_EQ_U(step, what, m->map.count, s->map_count);
+    FZ_EQ_U(step, what, m->map.nslots, s->map_nslots);
+    if (s->wire == NULL)
+        return; /* compared with the reference instead */
+    FZ_EQ_U(step, what, len, s->wire_len);
+    if (len > 0)
+        FZ_EQ_BYTES(step, what, w, s->wire, len);
+}
+
+static void snap_drop(snapshot *s)
+{
+    s->wire = NULL;
+}
+
+/* --- operands ------------------------------------------------------------ */
+
+static int32_t read_partition(fz_reader *r)
+{
+    unsigned sel = fz_u8(r);
+    if (sel & 0x80)
+        return fz_i32(r);
+    return (int32_t)(sel & 7) - 4;
+}
+
+static size_t read_capacity(fz_reader *r)
+{
+    unsigned b = fz_u8(r);
+    if (b == 0xff)
+        return LEPACK_MAX_ITEMS + 1;
+    if (b == 0xfe)
+        return SIZE_MAX;
+    return b % 64;
+}
+
+static size_t read_size(fz_reader *r)
+{
+    unsigned sel = fz_u8(r);
+    uint64_t v = fz_u64(r);
+    switch (sel % 5) {
+    case 0:
+        return (size_t)(v % 256);
+    case 1:
+        return LEPACK_MAX_ITEMS - (size_t)(v % 256);
+    case 2:
+        return SIZE_MAX - (size_t)(v % 256);
+    case 3:
+        return LEPACK_MAX_ITEMS / 4 * 3 + (size_t)(v % 256) - 128;
+    default:
+        return (size_t)v;
+    }
+}
+
+/* The growth rule restated: max(need, capacity + capacity / 3) clamped to
+ * LEPACK_MAX_ITEMS, 0 when need cannot be met. */
+static size_t spec_grown(size_t capacity, size_t need)
+{
+    if (need > LEPACK_MAX_ITEMS)
+        return 0;
+    size_t third = capacity / 3;
+    size_t grown = (capacity >= LEPACK_MAX_ITEMS || third > LEPACK_MAX_ITEMS - capacity)
+                       ? LEPACK_MAX_ITEMS
+                       : capacity + third;
+    return grown > need ? grown : need;
+}
+
+/* --- the comparison after every step ----------------------------------- */
+
+/* The reference's wire bytes, encoded again only after a step that can
+ * change the reference: its byte loops, instrumented, would otherwise
+ * dominate the run time. */
+static size_t ref_wire_len;
+
+static void compare_all(size_t step, const char *op, const lepack_counters *m,
+                        const ref_counters *rm, int ref_changed)
+{
+    if (ref_changed) {
+        ref_wire_len = rm->size * REF_ITEM_SIZE;
+        size_t written = 0;
+        if (ref_wire_len > sizeof ref_wire || ref_encode(rm, ref_wire, ref_wire_len, &written) != REF_OK)
+            abort();
+    }
+    FZ_EQ_U(step, label(op, "size"), lepack_counters_size(m), rm->size);
+    FZ_EQ_I(step, label(op, "cache id"), lepack_counters_cache_id(m), rm->cache_id);
+    if (m->capacity < m->size || (m->capacity > 0 && m->data == NULL))
+        FZ_FAIL("step %zu: after %s: capacity %zu, size %zu, data %p", step, op, m->capacity,
+                m->size, (const void *)m->data);
+    size_t len = 0;
+    const uint8_t *w = lepack_counters_wire(m, &len);
+    FZ_EQ_U(step, "wire length", len, rm->size * REF_ITEM_SIZE);
+    if ((len == 0) != (w == NULL))
+        FZ_FAIL("step %zu: after %s: wire %p for %zu bytes", step, op, (const void *)w, len);
+    if (len > 0)
+        FZ_EQ_BYTES(step, label(op, "wire bytes"), w, ref_wire, len);
+}
+
+static void check_get(size_t step, const lepack_counters *m, const ref_counters *rm, size_t i)
+{
+    ref_item it;
+    int rst = ref_item_at(rm, i, &it);
+    int32_t part = 0x5a5a5a5a;
+    int64_t init = 0x5a5a5a5a5a5a5a5a, upd = 0x5a5a5a5a5a5a5a5a;
+    FZ_EQ_U(step, get_label(i, rm->size, "partition status"),
+            lepack_counters_partition(m, i, &part), rst);
+    FZ_EQ_U(step, get_label(i, rm->size, "initial counter status"),
+            lepack_counters_initial_counter(m, i, &init), rst);
+    FZ_EQ_U(step, get_label(i, rm->size, "updates count status"),
+            lepack_counters_updates_count(m, i, &upd), rst);
+    if (rst == REF_OK) {
+        FZ_EQ_I(step, "partition", part, it.partition);
+        FZ_EQ_I(step, "initial counter", init, it.initial_counter);
+        FZ_EQ_I(step, "updates count", upd, it.updates_count);
+    } else if (part != 0x5a5a5a5a || init != 0x5a5a5a5a5a5a5a5a || upd != 0x5a5a5a5a5a5a5a5a) {
+        FZ_FAIL("step %zu: out-of-range get at %zu wrote its output", step, i);
+    }
+}
+
+static void check_encode(size_t step, const lepack_counters *m, const ref_counters *rm,
+                         unsigned sel, unsigned extra)
+{
+    size_t need = rm->size * REF_ITEM_SIZE;
+    size_t cap;
+    switch (sel % 4) {
+    case 0:
+        cap = need;
+        break;
+    case 1:
+        cap = need > 0 ? need - 1 : 0;
+        break;
+    case 2:
+        cap = need + extra;
+        break;
+    default:
+        cap = extra;
+        break;
+    }
+    /* Exactly cap bytes on the heap so that ASan sees any overrun. */
+    uint8_t *dst = malloc(cap > 0 ? cap : 1);
+    uint8_t *rdst = malloc(cap > 0 ? cap : 1);
+    if (dst == NULL || rdst == NULL)
+        abort();
+    memset(dst, 0xee, cap);
+    memset(rdst, 0xee, cap);
+    size_t written = 12345, rwritten = 12345;
+    lepack_status st = lepack_counters_encode(m, dst, cap, &written);
+    int rst = ref_encode(rm, rdst, cap, &rwritten);
+    FZ_EQ_U(step, "encode status", st, rst);
+    FZ_EQ_U(step, "encode written", written, rwritten);
+    FZ_EQ_BYTES(step, "encode bytes", dst, rdst, cap);
+    free(dst);
+    free(rdst);
+}
+
+static void check_limits(size_t step)
+{
+    /* A message that already holds LEPACK_MAX_ITEMS items: the fields are
+     * public, and add must refuse before touching data. */
+    lepack_counters big;
+    memset(&big, 0, sizeof big);
+    big.size = LEPACK_MAX_ITEMS;
+    big.capacity = LEPACK_MAX_ITEMS;
+    lepack_map_init(&big.map);
+    FZ_EQ_U(step, "add at LEPACK_MAX_ITEMS", lepack_counters_add(&big, 1, 2, 3),
+            LEPACK_EOVERFLOW);
+    FZ_EQ_U(step, "size after refused add", big.size, LEPACK_MAX_ITEMS);
+
+    lepack_counter_map map;
+    lepack_map_init(&map);
+    FZ_EQ_U(step, "map reserve past LEPACK_MAP_MAX_ENTRIES",
+            lepack_map_reserve(&map, LEPACK_MAP_MAX_ENTRIES + 1), LEPACK_EOVERFLOW);
+    FZ_EQ_U(step, "map after refused reserve", map.nslots, 0);
+    if (lepack_map_find(&map, 0) != NULL)
+        FZ_FAIL("step %zu: empty map found a partition", step);
+    /* A slot count whose byte size overflows size_t is refused, not wrapped. */
+    if (lepack_alloc_slots(SIZE_MAX / sizeof(lepack_map_slot) + 1) != NULL)
+        FZ_FAIL("step %zu: lepack_alloc_slots accepted an overflowing count", step);
+}
+
+/* --- the program ----------------------------------------------------------- */
+
+static const char *const op_names[12] = {"add",  "get",      "encode",   "decode",
+                                         "next", "clear",    "fail",     "init",
+                                         "grown", "strerror", "limits",  "add many"};
+
+/* Which operations can change the reference's items. */
+static const int op_changes_ref[12] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const lepack_allocator hook = {fa_realloc, fa_free, NULL};
+    lepack_set_allocator(&hook);
+    fa.countdown = -1;
+    fa.failed = 0;
+
+    fz_reader r;
+    fz_init(&r, data, size);
+    int32_t cache_id = fz_i32(&r);
+    size_t capacity = read_capacity(&r);
+
+    lepack_counters m;
+    ref_counters rm;
+    memset(&m, 0, sizeof m);
+    lepack_map_init(&m.map);
+    m.cache_id = cache_id;
+    ref_init(&rm, cache_id);
+    lepack_status st = lepack_counters_init(&m, cache_id, capacity);
+    FZ_EQ_U(0, "init status", st, capacity > LEPACK_MAX_ITEMS ? LEPACK_EOVERFLOW : LEPACK_OK);
+    compare_all(0, "init", &m, &rm, 1);
+
+    for (size_t step = 1; step <= OPS_MAX_STEPS && !fz_done(&r); step++) {
+        unsigned op = fz_u8(&r) % 12;
+        const char *name = op_names[op];
+        snapshot before;
+        snap_take(&before, &m);
+        fa.failed = 0;
+        st = LEPACK_OK;
+        int rst = REF_OK;
+        int skip_ref = 0;
+
+        switch (op) {
+        case 0: {
+            int32_t part = read_partition(&r);
+            int64_t init = fz_i64(&r), upd = fz_i64(&r);
+            if (rm.size >= OPS_MAX_ITEMS)
+                break;
+            st = lepack_counters_add(&m, part, init, upd);
+            if (st != LEPACK_ENOMEM)
+                rst = ref_add(&rm, part, init, upd);
+            break;
+        }
+        case 1: {
+            unsigned b = fz_u8(&r);
+            size_t i = b < 0xf0 ? b % (rm.size + 1) : SIZE_MAX - (b - 0xf0);
+            check_get(step, &m, &rm, i);
+            if (rm.size > 0)
+                check_get(step, &m, &rm, rm.size - 1);
+            break;
+        }
+        case 2: {
+            unsigned sel = fz_u8(&r), extra = fz_u8(&r);
+            check_encode(step, &m, &rm, sel, extra);
+            break;
+        }
+        case 3: {
+            size_t n = fz_u8(&r);
+            uint8_t bytes[256];
+            fz_bytes(&r, bytes, n);
+            /* An exact-size copy so that ASan sees a read past the input. */
+            uint8_t *src = malloc(n > 0 ? n : 1);
+            if (src == NULL)
+                abort();
+            memcpy(src, bytes, n);
+            st = lepack_counters_decode(&m, src, n);
+            if (st != LEPACK_ENOMEM)
+                rst = ref_decode(&rm, src, n);
+            FZ_EQ_U(step, "decode status vs length rule", st == LEPACK_EBADLEN,
+                    n % LEPACK_ITEM_SIZE != 0);
+            free(src);
+            break;
+        }
+        case 4: {
+            int32_t part = read_partition(&r);
+            int64_t got = 0x5a5a5a5a5a5a5a5a, want = 0x5a5a5a5a5a5a5a5a;
+            st = lepack_counters_next_counter(&m, part, &got);
+            if (st != LEPACK_ENOMEM) {
+                rst = ref_next_counter(&rm, part, &want);
+                FZ_EQ_I(step, "next_counter value", got, want);
+            }
+            break;
+        }
+        case 5:
+            lepack_counters_clear(&m);
+            ref_clear(&rm);
+            break;
+        case 6:
+            fa.countdown = (long)fz_below(&r, 4);
+            break;
+        case 7: {
+            int32_t id = fz_i32(&r);
+            size_t cap = read_capacity(&r);
+            lepack_counters_free(&m);
+            ref_free(&rm);
+            snap_drop(&before);
+            snap_take(&before, &m);
+            st = lepack_counters_init(&m, id, cap);
+            if (st == LEPACK_OK)
+                ref_init(&rm, id);
+            else if (st != LEPACK_ENOMEM)
+                rst = cap > LEPACK_MAX_ITEMS ? REF_EOVERFLOW : REF_OK;
+            break;
+        }
+        case 8: {
+            size_t c = read_size(&r), need = read_size(&r);
+            FZ_EQ_U(step, "grown_capacity", lepack_counters_grown_capacity(c, need),
+                    spec_grown(c, need));
+            break;
+        }
+        case 9: {
+            unsigned s = fz_u8(&r);
+            const char *text = lepack_strerror((lepack_status)(s % 9));
+            if (text == NULL || text[0] == '\0')
+                FZ_FAIL("step %zu: lepack_strerror(%u) is empty", step, s % 9);
+            if (s % 9 != 0 && s % 9 < 7 && strcmp(text, lepack_strerror(LEPACK_OK)) == 0)
+                FZ_FAIL("step %zu: lepack_strerror(%u) reads as success", step, s % 9);
+            break;
+        }
+        case 10:
+            check_limits(step);
+            break;
+        default: {
+            size_t n = fz_u8(&r) % 64 + 1;
+            int32_t base = read_partition(&r);
+            if (rm.size + n > OPS_MAX_ITEMS)
+                n = OPS_MAX_ITEMS - rm.size;
+            for (size_t k = 0; k < n; k++) {
+                int32_t part = (int32_t)((uint32_t)base % 1024u) + (int32_t)(k % 7);
+                int64_t init = (int64_t)(k * 0x0102030405ull) - 7;
+                int64_t upd = INT64_MAX - (int64_t)k;
+                st = lepack_counters_add(&m, part, init, upd);
+                if (st == LEPACK_ENOMEM)
+                    break; /* compared below against the state before this add */
+                rst = ref_add(&rm, part, init, upd);
+                FZ_EQ_U(step, "add many status", st, rst);
+                /* The reference now holds the state a failed add must keep;
+                 * compare_all checks the wire against it, so only the
+                 * fields it does not see are tracked here. */
+                before.size = m.size;
+                before.map_built = m.map_built;
+                before.map_count = m.map.count;
+                before.map_nslots = m.map.nslots;
+                before.wire = NULL;
+            }
+            break;
+        }
+        }
+
+        if (st == LEPACK_ENOMEM) {
+            if (!fa.failed)
+                FZ_FAIL("step %zu: %s: ENOMEM without a failed allocation", step, name);
+            snap_same(step, name, &before, &m);
+            skip_ref = 1;
+        } else if (fa.failed) {
+            FZ_FAIL("step %zu: %s: an allocation failed but lepack said %d", step, name,
+                    (int)st);
+        }
+        if (!skip_ref)
+            FZ_EQ_U(step, label(name, "status"), st, rst);
+        snap_drop(&before);
+        compare_all(step, name, &m, &rm, op_changes_ref[op]);
+    }
+    lepack_counters_free(&m);
+    ref_free(&rm);
+    lepack_set_allocator(NULL);
+    return 0;
+}

@@ -1,0 +1,91 @@
+#!/bin/sh
+# Writes the hand-made seeds into corpus/<harness>/seed-*.  Each seed is a
+# readable list of bytes in the input format described at the top of its
+# harness (fuzz/fuzz_<harness>.c).  Run from the top of the tree; existing
+# seed-* files are overwritten, found inputs are left alone.
+set -eu
+C=corpus
+
+# b N...: bytes with the given decimal values.
+b() { for x in "$@"; do printf "\\$(printf '%03o' "$x")"; done; }
+# le N W: the low W bytes of N (N >= 0), least significant first.
+le() { n=$1; k=0; while [ "$k" -lt "$2" ]; do b $((n % 256)); n=$((n / 256)); k=$((k + 1)); done; }
+ff() { k=0; while [ "$k" -lt "$1" ]; do b 255; k=$((k + 1)); done; }
+
+mkdir -p $C/views $C/counters_ops $C/counters_decode $C/cli
+
+# --- views: L, L bytes, then {op, off, value(8)} ------------------------------
+# op = type + 7 * order + 14 * action; types u8 u16 i16 u32 i32 u64 i64;
+# actions get put cget cput seek forms.
+{ b 16; le 0 16
+  b $((3 + 14)) 0; le 305419896 8         # put le_u32 at 0
+  b 3 0; le 0 8                            # get le_u32 at 0
+  b $((5 + 7 + 14)) 8; ff 8                # put be_u64 at 8: all ones
+  b $((6 + 7)) 8; le 0 8                   # get be_i64 at 8: -1
+  b $((3 + 14)) 13; le 1 8                 # put le_u32 at 13: refused, buffer intact
+  b $((5 + 14)) 129; le 7 8                # put le_u64 at SIZE_MAX - 1: overflow refused
+  b 1 $((128 + 127)); le 0 8               # get le_u16 far off
+} > $C/views/seed-basic
+# Every type, order and action once, at an in-range offset and at the edge.
+{ b 24; le 1234605616436508552 8; le 81985529216486895 8; le 0 8
+  op=0; while [ "$op" -lt 84 ]; do b "$op" $((op % 20)); le $((op * 2654435761)) 8; op=$((op + 1)); done
+  op=0; while [ "$op" -lt 84 ]; do b "$op" 23; ff 8; op=$((op + 1)); done
+} > $C/views/seed-all-ops
+# Cursor: fill 10 bytes to the end, then one more is refused; seek back and read.
+{ b 10; le 0 10
+  b $((1 + 42)) 0; le 513 8               # cput le_u16
+  b $((6 + 7 + 42)) 0; ff 8                # cput be_i64: ends at 10
+  b $((0 + 42)) 0; le 9 8                  # cput le_u8: full
+  b $((0 + 56)) 2; le 0 8                  # seek 2
+  b $((6 + 7 + 28)) 0; le 0 8              # cget be_i64
+  b $((4 + 28)) 0; le 0 8                  # cget le_i32: short
+} > $C/views/seed-cursor
+{ b 0; b 3 0; le 0 8; b 17 0; le 1 8; b 70 0; le 0 8; } > $C/views/seed-empty
+{ b 8; le 0 8; b 70 3; le 72623859790382856 8; b 77 7; ff 8; } > $C/views/seed-forms
+
+# --- counters_ops: cache id (4), capacity byte, then ops ----------------------
+# 0 add P I(8) U(8) | 1 get idx | 2 encode sel extra | 3 decode n bytes |
+# 4 next P | 5 clear | 6 fail k | 7 init id(4) cap | 8 grown sel v(8) sel v(8) |
+# 9 strerror s | 10 limits | 11 add many n P.   P: (byte & 7) - 4, or 128 + i32.
+add() { b 0 "$1"; le "$2" 8; le "$3" 8; }
+# Capacity 1, then growth past it: the write Ignite's growth put past the array.
+{ le 7 4; b 1; add 5 100 1; add 6 200 2; add 7 300 3; b 1 1; b 2 0 0; } > $C/counters_ops/seed-grow-from-1
+{ le 7 4; b 0; add 4 1 1; add 5 2 2; b 1 0; b 2 1 0; b 2 2 5; b 2 3 3; } > $C/counters_ops/seed-grow-from-0
+{ le 1 4; b 2; b 11 63 5; b 11 63 1; b 4 5; b 4 7; b 1 100; b 2 0 0; } > $C/counters_ops/seed-add-many
+# Injected allocation failures: growth, map build, map growth, decode, init.
+{ le 3 4; b 1; add 4 1 1; b 6 0; add 5 2 2; add 5 2 2; b 6 0; b 4 5; b 4 5
+  b 6 0; b 11 40 4; b 11 40 4; b 6 0; b 3 40; le 1 20; le 2 20; b 6 0; b 7 9 0 0 0 5; b 7 9 0 0 0 5
+} > $C/counters_ops/seed-fail
+{ le 3 4; b 4; add 4 1 1; b 4 4; b 6 1; b 11 20 6; b 6 0; add 6 0 0; b 4 6; } > $C/counters_ops/seed-fail-map
+# Decode of 41 bytes (refused), 40 and 0 bytes (accepted), then next_counter.
+{ le 9 4; b 2; add 4 1 1; b 3 41; le 1 41; b 3 40; le 12345678901234567 20; le 5 20; b 1 1; b 4 5; b 3 0; b 2 0 0; } > $C/counters_ops/seed-decode-41
+# next_counter: repeated partition (last wins), a missing one, and the wrap at INT64_MAX.
+{ le 4 4; b 0; add 5 10 0; add 5 20 0; b 0 6; ff 7; b 127; le 0 8; b 4 5; b 4 6; b 4 6; b 4 7
+  add 7 1 1; b 4 7; b 5; b 4 5; b 0 $((128)) ; ff 4; le 1 8; le 2 8; b 4 128; ff 4; } > $C/counters_ops/seed-next
+# Growth rule edges, statuses, limits, init refusals.
+{ le 0 4; b 0; b 8 0; le 1 8; b 0; le 2 8; b 8 1; le 0 8; b 0; le 5 8; b 8 2; le 0 8; b 2; le 0 8
+  b 8 4; ff 8; b 0; le 3 8; b 8 3; le 0 8; b 0; le 9 8
+  s=0; while [ "$s" -lt 9 ]; do b 9 "$s"; s=$((s + 1)); done
+  b 10; b 7 1 2 3 4 255; b 7 1 2 3 4 254; b 7 255 255 255 255 63; add 4 1 1; } > $C/counters_ops/seed-limits
+
+# --- counters_decode: wire bytes ------------------------------------------------
+: > $C/counters_decode/seed-empty
+le 1 20 > $C/counters_decode/seed-one
+{ le 4294967295 4; ff 8; le 0 8; le 1 20; } > $C/counters_decode/seed-two
+{ le 1 20; le 2 20; b 9; } > $C/counters_decode/seed-41
+le 7 19 > $C/counters_decode/seed-19
+{ i=0; while [ "$i" -lt 5 ]; do le $((i * 1000003)) 4; le $((i * 4000000007)) 8; ff 8; i=$((i + 1)); done; } > $C/counters_decode/seed-five
+
+# --- cli: text ------------------------------------------------------------------------
+printf '1 2 3\n4 5 6\n' > $C/cli/seed-items
+printf -- '-2147483648 -9223372036854775808 9223372036854775807' > $C/cli/seed-limits
+printf '2147483648 0 0\n' > $C/cli/seed-int32-over
+printf '0 9223372036854775808 0\n' > $C/cli/seed-int64-over
+printf '1  2 3\n' > $C/cli/seed-two-spaces
+printf '1 2\n' > $C/cli/seed-two-fields
+printf '1 2 3\n\n' > $C/cli/seed-empty-line
+printf -- '-0 007 -1\n' > $C/cli/seed-zeros
+printf 'de ad BE ef\n0102\n' > $C/cli/seed-hex
+printf 'a b c' > $C/cli/seed-hex-odd
+printf '0g' > $C/cli/seed-hex-bad
+: > $C/cli/seed-empty
