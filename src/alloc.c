@@ -31,6 +31,8 @@ void lepack_set_allocator(const lepack_allocator *a)
 }
 
 uint8_t *lepack_realloc_bytes(uint8_t *p, size_t old_size, size_t new_size)
+    /*@ ghost (struct lepack_counters *owner, struct lepack_map_slot *slots,
+               const uint8_t *away) */
 {
     (void)old_size; /* realloc keeps the prefix itself; the size is for the contract */
     return hook.realloc_fn(hook.ctx, p, new_size);
@@ -43,6 +45,7 @@ void lepack_free_bytes(uint8_t *p)
 }
 
 struct lepack_map_slot *lepack_alloc_slots(size_t n)
+    /*@ ghost (lepack_counter_map *owner, lepack_map_slot *old, uint8_t *away) */
 {
     if (n > SIZE_MAX / sizeof(struct lepack_map_slot))
         return NULL;

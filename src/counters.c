@@ -5,6 +5,24 @@
 #include "alloc.h"
 #include "le.h"
 
+/* memcpy for byte arrays.  WP's memory model cannot carry memcpy's libc
+ * contract (stated on char) over to uint8_t, so the proofs see this
+ * declaration: the same contract, written for bytes (proofs/README.md). */
+#ifdef __FRAMAC__
+/*@ requires n > 0;
+    requires \valid(dst + (0 .. n - 1)) && \valid_read(src + (0 .. n - 1));
+    requires \separated(dst + (0 .. n - 1), src + (0 .. n - 1));
+    assigns dst[0 .. n - 1] \from src[0 .. n - 1];
+    exits \false;
+    ensures \forall integer k; 0 <= k < n ==> dst[k] == \old(src[k]); */
+static void copy_bytes(uint8_t *dst, const uint8_t *src, size_t n);
+#else
+static inline void copy_bytes(uint8_t *dst, const uint8_t *src, size_t n)
+{
+    memcpy(dst, src, n);
+}
+#endif
+
 size_t lepack_counters_grown_capacity(size_t capacity, size_t need)
 {
     if (need > LEPACK_MAX_ITEMS)
@@ -15,8 +33,36 @@ size_t lepack_counters_grown_capacity(size_t capacity, size_t need)
     return grown > need ? grown : need;
 }
 
-/* Makes room for need items; on failure nothing changes. */
+/* Makes room for need items; on failure nothing changes.  For the proofs,
+ * `away` names a block the new storage must not share. */
+/*@ requires valid_counters(m);
+    requires away != \null && m->capacity > 0 ==>
+      \base_addr(away) != \base_addr(m->data);
+    assigns m->data, m->capacity;
+    exits \false;
+    ensures valid_counters(m);
+    ensures bytes_unchanged{Post, Pre}(m->data, \old(m->data),
+                                       \old(m->capacity) * LEPACK_ITEM_SIZE);
+    ensures m->capacity >= \old(m->capacity);
+    ensures away != \null && m->capacity > 0 && m->data != \old(m->data) ==>
+      \base_addr(away) != \base_addr(m->data);
+    behavior room:
+      assumes need <= m->capacity;
+      assigns \nothing;
+      ensures \result == LEPACK_OK;
+      ensures m->data == \old(m->data) && m->capacity == \old(m->capacity);
+    behavior grow:
+      assumes need > m->capacity;
+      ensures \result == LEPACK_OK || \result == LEPACK_ENOMEM ||
+              \result == LEPACK_EOVERFLOW;
+      ensures \result == LEPACK_EOVERFLOW ==> need > LEPACK_MAX_ITEMS;
+      ensures \result == LEPACK_OK ==> m->capacity >= need;
+      ensures \result != LEPACK_OK ==>
+        m->data == \old(m->data) && m->capacity == \old(m->capacity);
+    complete behaviors;
+    disjoint behaviors; */
 static lepack_status counters_reserve(lepack_counters *m, size_t need)
+    /*@ ghost (const uint8_t *away) */
 {
     if (need <= m->capacity)
         return LEPACK_OK;
@@ -24,7 +70,8 @@ static lepack_status counters_reserve(lepack_counters *m, size_t need)
     if (capacity == 0)
         return LEPACK_EOVERFLOW;
     uint8_t *data = lepack_realloc_bytes(m->data, m->capacity * LEPACK_ITEM_SIZE,
-                                         capacity * LEPACK_ITEM_SIZE);
+                                         capacity * LEPACK_ITEM_SIZE)
+        /*@ ghost (m, m->map.slots, away) */;
     if (data == NULL)
         return LEPACK_ENOMEM;
     m->data = data;
@@ -38,7 +85,8 @@ lepack_status lepack_counters_init(lepack_counters *m, int32_t cache_id, size_t 
         return LEPACK_EOVERFLOW;
     uint8_t *data = NULL;
     if (capacity > 0) {
-        data = lepack_realloc_bytes(NULL, 0, capacity * LEPACK_ITEM_SIZE);
+        data = lepack_realloc_bytes(NULL, 0, capacity * LEPACK_ITEM_SIZE)
+            /*@ ghost (m, NULL, NULL) */;
         if (data == NULL)
             return LEPACK_ENOMEM;
     }
@@ -68,24 +116,40 @@ void lepack_counters_clear(lepack_counters *m)
     lepack_map_free(&m->map);
 }
 
+/* One item's three fields at item[0 .. LEPACK_ITEM_SIZE). */
+/*@ requires \valid(item + (0 .. LEPACK_ITEM_SIZE - 1));
+    assigns item[0 .. LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures item_bytes(item, partition, initial_counter, updates_count); */
+static inline void counters_put_item(uint8_t *item, int32_t partition,
+                                     int64_t initial_counter, int64_t updates_count)
+{
+    le_store_i32(item + LEPACK_ITEM_PARTITION, partition);
+    le_store_i64(item + LEPACK_ITEM_INITIAL_COUNTER, initial_counter);
+    le_store_i64(item + LEPACK_ITEM_UPDATES_COUNT, updates_count);
+}
+
 lepack_status lepack_counters_add(lepack_counters *m, int32_t partition,
                                   int64_t initial_counter, int64_t updates_count)
 {
     if (m->size >= LEPACK_MAX_ITEMS)
         return LEPACK_EOVERFLOW;
-    lepack_status st = counters_reserve(m, m->size + 1);
+    lepack_status st = counters_reserve(m, m->size + 1) /*@ ghost (NULL) */;
     if (st != LEPACK_OK)
         return st;
+    //@ assert m->size < m->capacity && valid_counters(m);
     if (m->map_built) {
-        st = lepack_map_reserve(&m->map, m->map.count + 1);
+        st = lepack_map_reserve(&m->map, m->map.count + 1) /*@ ghost (m->data) */;
         if (st != LEPACK_OK)
             return st;
     }
+    //@ assert m->size < m->capacity && valid_counters(m);
+    //@ assert m->map_built != 0 ==> m->map.count + 1 <= m->map.nslots / 2;
     uint8_t *item = m->data + m->size * LEPACK_ITEM_SIZE;
-    le_store_i32(item + LEPACK_ITEM_PARTITION, partition);
-    le_store_i64(item + LEPACK_ITEM_INITIAL_COUNTER, initial_counter);
-    le_store_i64(item + LEPACK_ITEM_UPDATES_COUNT, updates_count);
+    counters_put_item(item, partition, initial_counter, updates_count);
+    //@ assert m->map_built != 0 ==> m->map.count + 1 <= m->map.nslots / 2;
     m->size++;
+    //@ assert valid_counters(m);
     if (m->map_built)
         lepack_map_put(&m->map, partition, initial_counter);
     return LEPACK_OK;
@@ -138,7 +202,7 @@ lepack_status lepack_counters_encode(const lepack_counters *m, uint8_t *dst, siz
     if (cap < bytes)
         return LEPACK_ENOSPACE;
     if (bytes > 0)
-        memcpy(dst, m->data, bytes);
+        copy_bytes(dst, m->data, bytes);
     *written = bytes;
     return LEPACK_OK;
 }
@@ -148,11 +212,11 @@ lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, siz
     if (len % LEPACK_ITEM_SIZE != 0)
         return LEPACK_EBADLEN;
     size_t items = len / LEPACK_ITEM_SIZE;
-    lepack_status st = counters_reserve(m, items);
+    lepack_status st = counters_reserve(m, items) /*@ ghost (len > 0 ? src : NULL) */;
     if (st != LEPACK_OK)
         return st;
     if (len > 0)
-        memcpy(m->data, src, len);
+        copy_bytes(m->data, src, len);
     m->size = items;
     m->map_built = 0;
     lepack_map_free(&m->map);
@@ -160,21 +224,32 @@ lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, siz
 }
 
 /* Builds the map from the items in order, so a repeated partition ends with
- * its last item's counter. */
+ * its last item's counter.  The map is empty while it is not built, so it
+ * is filled in place; a failed reserve leaves it empty. */
+/*@ requires valid_counters(m) && m->map_built == 0;
+    assigns m->map, m->map_built,
+            \at(m->map.slots, Post)[0 .. \at(m->map.nslots, Post) - 1];
+    exits \false;
+    ensures valid_counters(m);
+    ensures \result == LEPACK_OK ==> m->map_built != 0;
+    ensures \result == LEPACK_OK || \result == LEPACK_ENOMEM ||
+            \result == LEPACK_EOVERFLOW; */
 static lepack_status counters_build_map(lepack_counters *m)
 {
-    lepack_counter_map map;
-    lepack_map_init(&map);
-    lepack_status st = lepack_map_reserve(&map, m->size);
+    lepack_status st = lepack_map_reserve(&m->map, m->size) /*@ ghost (m->data) */;
     if (st != LEPACK_OK)
         return st;
+    m->map_built = 1;
+    /*@ loop invariant 0 <= i <= m->size;
+        loop invariant valid_counters(m);
+        loop invariant m->map.count <= i && m->size <= m->map.nslots / 2;
+        loop assigns i, m->map.count, m->map.slots[0 .. m->map.nslots - 1];
+        loop variant m->size - i; */
     for (size_t i = 0; i < m->size; i++) {
         const uint8_t *item = m->data + i * LEPACK_ITEM_SIZE;
-        lepack_map_put(&map, le_load_i32(item + LEPACK_ITEM_PARTITION),
+        lepack_map_put(&m->map, le_load_i32(item + LEPACK_ITEM_PARTITION),
                        le_load_i64(item + LEPACK_ITEM_INITIAL_COUNTER));
     }
-    m->map = map;
-    m->map_built = 1;
     return LEPACK_OK;
 }
 

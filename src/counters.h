@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "counter_map.h"
+#include "le_spec.h"
 #include "status.h"
 
 #define LEPACK_ITEM_SIZE 20u
@@ -38,50 +39,243 @@ typedef struct lepack_counters {
     lepack_counter_map map; /* partition -> current counter */
 } lepack_counters;
 
+/* The invariant every function below keeps, and the byte layout of an item,
+ * for the proofs (proofs/README.md). */
+/*@ predicate valid_counters(lepack_counters *m) =
+      \valid(m) &&
+      m->size <= m->capacity && m->capacity <= LEPACK_MAX_ITEMS &&
+      (m->capacity == 0 ==> m->data == \null) &&
+      (m->capacity > 0 ==>
+         \valid(m->data + (0 .. m->capacity * LEPACK_ITEM_SIZE - 1)) &&
+         \base_addr(m->data) != \base_addr(m) &&
+         (m->map.nslots > 0 ==> \base_addr(m->data) != \base_addr(m->map.slots))) &&
+      valid_map(&m->map) &&
+      (m->map_built == 0 ==>
+         m->map.nslots == 0 && m->map.count == 0 && m->map.slots == \null);
+
+    predicate item_bytes{L}(uint8_t *item, integer partition, integer initial,
+                            integer updates) =
+      le_digits_u32(item + LEPACK_ITEM_PARTITION, twos32(partition)) &&
+      le_digits_u64(item + LEPACK_ITEM_INITIAL_COUNTER, twos64(initial)) &&
+      le_digits_u64(item + LEPACK_ITEM_UPDATES_COUNT, twos64(updates));
+
+    predicate bytes_unchanged{L1, L2}(uint8_t *a, uint8_t *b, integer n) =
+      \forall integer k; 0 <= k < n ==> \at(a[k], L1) == \at(b[k], L2);
+*/
+
 /* The capacity to grow to when `need` items must fit and `capacity` are
  * allocated: max(need, capacity + capacity / 3), clamped to
  * LEPACK_MAX_ITEMS; 0 when need > LEPACK_MAX_ITEMS.  Ignite grew by the
  * factor alone, which for one item is less than two: the write then went
  * past the array. */
+/*@ assigns \nothing;
+    exits \false;
+    behavior too_many:
+      assumes need > LEPACK_MAX_ITEMS;
+      ensures \result == 0;
+    behavior fits:
+      assumes need <= LEPACK_MAX_ITEMS;
+      ensures need <= \result <= LEPACK_MAX_ITEMS;
+      ensures \result == (need >= capacity + capacity / 3 ? need :
+                          capacity + capacity / 3 <= LEPACK_MAX_ITEMS ?
+                            capacity + capacity / 3 : LEPACK_MAX_ITEMS);
+    complete behaviors;
+    disjoint behaviors; */
 size_t lepack_counters_grown_capacity(size_t capacity, size_t need);
 
 /* An empty message with room for `capacity` items (0 allowed).
  * LEPACK_EOVERFLOW or LEPACK_ENOMEM leave *m untouched. */
+/*@ requires \valid(m);
+    assigns *m;
+    exits \false;
+    ensures \result == LEPACK_OK || \result == LEPACK_EOVERFLOW ||
+            \result == LEPACK_ENOMEM;
+    behavior too_many:
+      assumes capacity > LEPACK_MAX_ITEMS;
+      assigns \nothing;
+      ensures \result == LEPACK_EOVERFLOW;
+    behavior fits:
+      assumes capacity <= LEPACK_MAX_ITEMS;
+      ensures \result != LEPACK_EOVERFLOW;
+      ensures \result == LEPACK_OK ==>
+        valid_counters(m) && m->size == 0 && m->capacity == capacity &&
+        m->cache_id == cache_id && m->map_built == 0;
+      ensures \result != LEPACK_OK ==> *m == \old(*m);
+    complete behaviors;
+    disjoint behaviors; */
 lepack_status lepack_counters_init(lepack_counters *m, int32_t cache_id, size_t capacity);
 
 /* Releases the memory; *m is then an empty message with no capacity. */
+/*@ requires valid_counters(m);
+    assigns *m;
+    exits \false;
+    ensures valid_counters(m) && m->size == 0 && m->capacity == 0;
+    ensures m->cache_id == \old(m->cache_id); */
 void lepack_counters_free(lepack_counters *m);
 
 /* Removes every item and the next_counter map; keeps the capacity. */
+/*@ requires valid_counters(m);
+    assigns m->size, m->map_built, m->map;
+    exits \false;
+    ensures valid_counters(m) && m->size == 0;
+    ensures m->capacity == \old(m->capacity) && m->data == \old(m->data); */
 void lepack_counters_clear(lepack_counters *m);
 
 /* Appends an item, growing when full.  LEPACK_EOVERFLOW or LEPACK_ENOMEM:
- * nothing changed. */
+ * no item, byte or map entry changed (the storage may already have grown,
+ * which no getter can observe). */
+/*@ requires valid_counters(m);
+    assigns m->data, m->capacity, m->size, m->map,
+            \at(m->data, Post)[m->size * LEPACK_ITEM_SIZE ..
+                                m->size * LEPACK_ITEM_SIZE + LEPACK_ITEM_SIZE - 1],
+            \at(m->map.slots, Post)[0 .. \at(m->map.nslots, Post) - 1];
+    exits \false;
+    ensures valid_counters(m);
+    ensures bytes_unchanged{Post, Pre}(m->data, \old(m->data),
+                                       \old(m->size) * LEPACK_ITEM_SIZE);
+    behavior too_many:
+      assumes m->size >= LEPACK_MAX_ITEMS;
+      assigns \nothing;
+      ensures \result == LEPACK_EOVERFLOW;
+    behavior room:
+      assumes m->size < LEPACK_MAX_ITEMS;
+      ensures \result == LEPACK_OK || \result == LEPACK_ENOMEM ||
+              \result == LEPACK_EOVERFLOW;
+      ensures \result == LEPACK_OK ==>
+        m->size == \old(m->size) + 1 &&
+        item_bytes(m->data + \old(m->size) * LEPACK_ITEM_SIZE,
+                   partition, initial_counter, updates_count);
+      ensures \result != LEPACK_OK ==> m->size == \old(m->size);
+    complete behaviors;
+    disjoint behaviors; */
 lepack_status lepack_counters_add(lepack_counters *m, int32_t partition,
                                   int64_t initial_counter, int64_t updates_count);
 
+/*@ requires \valid_read(m);
+    assigns \nothing;
+    exits \false;
+    ensures \result == m->cache_id; */
 int32_t lepack_counters_cache_id(const lepack_counters *m);
+
+/*@ requires \valid_read(m);
+    assigns \nothing;
+    exits \false;
+    ensures \result == m->size; */
 size_t lepack_counters_size(const lepack_counters *m);
 
 /* Item i's fields; i >= size gives LEPACK_ERANGE and leaves *out untouched. */
+/*@ requires valid_counters(m);
+    requires \valid(out) && \separated(out, m);
+    assigns *out;
+    exits \false;
+    behavior in_range:
+      assumes i < m->size;
+      ensures \result == LEPACK_OK;
+      ensures twos32(*out) == le_value_u32(m->data + i * LEPACK_ITEM_SIZE + LEPACK_ITEM_PARTITION);
+    behavior out_of_range:
+      assumes i >= m->size;
+      assigns \nothing;
+      ensures \result == LEPACK_ERANGE;
+    complete behaviors;
+    disjoint behaviors; */
 lepack_status lepack_counters_partition(const lepack_counters *m, size_t i, int32_t *out);
+/*@ requires valid_counters(m);
+    requires \valid(out) && \separated(out, m);
+    assigns *out;
+    exits \false;
+    behavior in_range:
+      assumes i < m->size;
+      ensures \result == LEPACK_OK;
+      ensures twos64(*out) == le_value_u64(m->data + i * LEPACK_ITEM_SIZE + LEPACK_ITEM_INITIAL_COUNTER);
+    behavior out_of_range:
+      assumes i >= m->size;
+      assigns \nothing;
+      ensures \result == LEPACK_ERANGE;
+    complete behaviors;
+    disjoint behaviors; */
 lepack_status lepack_counters_initial_counter(const lepack_counters *m, size_t i, int64_t *out);
+/*@ requires valid_counters(m);
+    requires \valid(out) && \separated(out, m);
+    assigns *out;
+    exits \false;
+    behavior in_range:
+      assumes i < m->size;
+      ensures \result == LEPACK_OK;
+      ensures twos64(*out) == le_value_u64(m->data + i * LEPACK_ITEM_SIZE + LEPACK_ITEM_UPDATES_COUNT);
+    behavior out_of_range:
+      assumes i >= m->size;
+      assigns \nothing;
+      ensures \result == LEPACK_ERANGE;
+    complete behaviors;
+    disjoint behaviors; */
 lepack_status lepack_counters_updates_count(const lepack_counters *m, size_t i, int64_t *out);
 
 /* The wire bytes, read-only: exactly size * LEPACK_ITEM_SIZE bytes at the
  * returned address (NULL when there are none).  Valid until the next call
  * that changes the message. */
+/*@ requires valid_counters(m);
+    requires \valid(len) && \separated(len, m);
+    assigns *len;
+    exits \false;
+    ensures *len == m->size * LEPACK_ITEM_SIZE;
+    ensures m->size > 0 ==> \result == m->data;
+    ensures m->size == 0 ==> \result == \null; */
 const uint8_t *lepack_counters_wire(const lepack_counters *m, size_t *len);
 
 /* Copies the wire bytes to dst.  cap < size * LEPACK_ITEM_SIZE gives
  * LEPACK_ENOSPACE and writes nothing.  *written gets the byte count. */
+/*@ requires valid_counters(m);
+    requires \valid(written) && \separated(written, m);
+    requires m->size * LEPACK_ITEM_SIZE <= cap && m->size > 0 ==>
+      \valid(dst + (0 .. m->size * LEPACK_ITEM_SIZE - 1)) &&
+      \separated(dst + (0 .. m->size * LEPACK_ITEM_SIZE - 1),
+                 m->data + (0 .. m->size * LEPACK_ITEM_SIZE - 1), written, m);
+    assigns dst[0 .. m->size * LEPACK_ITEM_SIZE - 1], *written;
+    exits \false;
+    behavior fits:
+      assumes m->size * LEPACK_ITEM_SIZE <= cap;
+      ensures \result == LEPACK_OK;
+      ensures *written == m->size * LEPACK_ITEM_SIZE;
+      ensures bytes_unchanged{Post, Post}(dst, m->data, m->size * LEPACK_ITEM_SIZE);
+    behavior too_small:
+      assumes m->size * LEPACK_ITEM_SIZE > cap;
+      assigns \nothing;
+      ensures \result == LEPACK_ENOSPACE;
+    complete behaviors;
+    disjoint behaviors; */
 lepack_status lepack_counters_encode(const lepack_counters *m, uint8_t *dst, size_t cap,
                                      size_t *written);
 
 /* Replaces the items of m (which keeps its cache id) with those in
  * src[0 .. len).  len not a multiple of LEPACK_ITEM_SIZE gives
  * LEPACK_EBADLEN (Ignite truncated silently); 0 bytes is an empty message.
- * On any error m is unchanged. */
+ * On any error m is unchanged.  src must not point into m's own bytes (such
+ * as lepack_counters_wire(m)): growing m may move them. */
+/*@ requires valid_counters(m);
+    requires len > 0 ==> \valid_read(src + (0 .. len - 1)) &&
+      \base_addr(src) != \base_addr(m) &&
+      (m->capacity > 0 ==> \base_addr(src) != \base_addr(m->data)) &&
+      (m->map.nslots > 0 ==> \base_addr(src) != \base_addr(m->map.slots));
+    assigns m->data, m->capacity, m->size, m->map_built, m->map,
+            \at(m->data, Post)[0 .. len - 1];
+    exits \false;
+    ensures valid_counters(m);
+    behavior bad_length:
+      assumes len % LEPACK_ITEM_SIZE != 0;
+      assigns \nothing;
+      ensures \result == LEPACK_EBADLEN;
+    behavior whole_items:
+      assumes len % LEPACK_ITEM_SIZE == 0;
+      ensures \result == LEPACK_OK || \result == LEPACK_ENOMEM;
+      ensures \result == LEPACK_OK ==>
+        m->size == len / LEPACK_ITEM_SIZE && m->map_built == 0 &&
+        bytes_unchanged{Post, Pre}(m->data, src, len);
+      ensures \result != LEPACK_OK ==>
+        m->size == \old(m->size) && m->data == \old(m->data) &&
+        m->capacity == \old(m->capacity) && m->map_built == \old(m->map_built) &&
+        m->map == \old(m->map);
+    complete behaviors;
+    disjoint behaviors; */
 lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, size_t len);
 
 /* Ignite's nextCounter: the first call builds a map partition -> initial
@@ -90,6 +284,16 @@ lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, siz
  * and returns it.  Like Java's long, INT64_MAX + 1 wraps to INT64_MIN.
  * A partition not in the message gives LEPACK_ENOTFOUND (Java's null).
  * Items added later join the map as if it had been built with them. */
+/*@ requires valid_counters(m);
+    requires \valid(out) && \separated(out, m);
+    requires m->capacity > 0 ==> \base_addr(out) != \base_addr(m->data);
+    assigns m->map, m->map_built, *out,
+            \at(m->map.slots, Post)[0 .. \at(m->map.nslots, Post) - 1];
+    exits \false;
+    ensures valid_counters(m);
+    ensures \result == LEPACK_OK || \result == LEPACK_ENOTFOUND ||
+            \result == LEPACK_ENOMEM || \result == LEPACK_EOVERFLOW;
+    ensures bytes_unchanged{Post, Pre}(m->data, m->data, m->size * LEPACK_ITEM_SIZE); */
 lepack_status lepack_counters_next_counter(lepack_counters *m, int32_t partition, int64_t *out);
 
 #endif

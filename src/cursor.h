@@ -27,6 +27,7 @@ typedef struct lepack_cursor {
     requires cap == 0 || \valid(buf + (0 .. cap - 1));
     requires \separated(c, buf + (0 .. cap - 1));
     assigns *c;
+    exits \false;
     ensures valid_cursor(c);
     ensures c->buf == buf && c->cap == cap && c->pos == 0; */
 static inline void lepack_cursor_init(lepack_cursor *c, uint8_t *buf, size_t cap)
@@ -38,10 +39,12 @@ static inline void lepack_cursor_init(lepack_cursor *c, uint8_t *buf, size_t cap
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 0];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 1;
       ensures c->pos == \old(c->pos) + 1;
+      ensures c->buf[\old(c->pos)] == v;
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 1;
@@ -61,10 +64,12 @@ static inline lepack_status lepack_cursor_put_le_u8(lepack_cursor *c, uint8_t v)
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 1;
       ensures c->pos == \old(c->pos) + 1;
+      ensures *out == c->buf[\old(c->pos)];
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 1;
@@ -83,10 +88,12 @@ static inline lepack_status lepack_cursor_get_le_u8(lepack_cursor *c, uint8_t *o
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 1];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 2;
       ensures c->pos == \old(c->pos) + 2;
+      ensures le_digits_u16(c->buf + \old(c->pos), v);
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 2;
@@ -106,10 +113,12 @@ static inline lepack_status lepack_cursor_put_le_u16(lepack_cursor *c, uint16_t 
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 2;
       ensures c->pos == \old(c->pos) + 2;
+      ensures *out == le_value_u16(c->buf + \old(c->pos));
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 2;
@@ -128,10 +137,12 @@ static inline lepack_status lepack_cursor_get_le_u16(lepack_cursor *c, uint16_t 
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 1];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 2;
       ensures c->pos == \old(c->pos) + 2;
+      ensures le_digits_u16(c->buf + \old(c->pos), twos16(v));
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 2;
@@ -151,10 +162,12 @@ static inline lepack_status lepack_cursor_put_le_i16(lepack_cursor *c, int16_t v
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 2;
       ensures c->pos == \old(c->pos) + 2;
+      ensures twos16(*out) == le_value_u16(c->buf + \old(c->pos));
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 2;
@@ -173,10 +186,12 @@ static inline lepack_status lepack_cursor_get_le_i16(lepack_cursor *c, int16_t *
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 3];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 4;
       ensures c->pos == \old(c->pos) + 4;
+      ensures le_digits_u32(c->buf + \old(c->pos), v);
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 4;
@@ -196,10 +211,12 @@ static inline lepack_status lepack_cursor_put_le_u32(lepack_cursor *c, uint32_t 
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 4;
       ensures c->pos == \old(c->pos) + 4;
+      ensures *out == le_value_u32(c->buf + \old(c->pos));
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 4;
@@ -218,10 +235,12 @@ static inline lepack_status lepack_cursor_get_le_u32(lepack_cursor *c, uint32_t 
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 3];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 4;
       ensures c->pos == \old(c->pos) + 4;
+      ensures le_digits_u32(c->buf + \old(c->pos), twos32(v));
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 4;
@@ -241,10 +260,12 @@ static inline lepack_status lepack_cursor_put_le_i32(lepack_cursor *c, int32_t v
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 4;
       ensures c->pos == \old(c->pos) + 4;
+      ensures twos32(*out) == le_value_u32(c->buf + \old(c->pos));
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 4;
@@ -263,10 +284,12 @@ static inline lepack_status lepack_cursor_get_le_i32(lepack_cursor *c, int32_t *
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 7];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 8;
       ensures c->pos == \old(c->pos) + 8;
+      ensures le_digits_u64(c->buf + \old(c->pos), v);
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 8;
@@ -286,10 +309,12 @@ static inline lepack_status lepack_cursor_put_le_u64(lepack_cursor *c, uint64_t 
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 8;
       ensures c->pos == \old(c->pos) + 8;
+      ensures *out == le_value_u64(c->buf + \old(c->pos));
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 8;
@@ -308,10 +333,12 @@ static inline lepack_status lepack_cursor_get_le_u64(lepack_cursor *c, uint64_t 
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 7];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 8;
       ensures c->pos == \old(c->pos) + 8;
+      ensures le_digits_u64(c->buf + \old(c->pos), twos64(v));
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 8;
@@ -331,10 +358,12 @@ static inline lepack_status lepack_cursor_put_le_i64(lepack_cursor *c, int64_t v
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 8;
       ensures c->pos == \old(c->pos) + 8;
+      ensures twos64(*out) == le_value_u64(c->buf + \old(c->pos));
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 8;
@@ -353,10 +382,12 @@ static inline lepack_status lepack_cursor_get_le_i64(lepack_cursor *c, int64_t *
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 0];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 1;
       ensures c->pos == \old(c->pos) + 1;
+      ensures c->buf[\old(c->pos)] == v;
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 1;
@@ -376,10 +407,12 @@ static inline lepack_status lepack_cursor_put_be_u8(lepack_cursor *c, uint8_t v)
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 1;
       ensures c->pos == \old(c->pos) + 1;
+      ensures *out == c->buf[\old(c->pos)];
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 1;
@@ -398,10 +431,12 @@ static inline lepack_status lepack_cursor_get_be_u8(lepack_cursor *c, uint8_t *o
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 1];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 2;
       ensures c->pos == \old(c->pos) + 2;
+      ensures be_digits_u16(c->buf + \old(c->pos), v);
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 2;
@@ -421,10 +456,12 @@ static inline lepack_status lepack_cursor_put_be_u16(lepack_cursor *c, uint16_t 
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 2;
       ensures c->pos == \old(c->pos) + 2;
+      ensures *out == be_value_u16(c->buf + \old(c->pos));
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 2;
@@ -443,10 +480,12 @@ static inline lepack_status lepack_cursor_get_be_u16(lepack_cursor *c, uint16_t 
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 1];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 2;
       ensures c->pos == \old(c->pos) + 2;
+      ensures be_digits_u16(c->buf + \old(c->pos), twos16(v));
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 2;
@@ -466,10 +505,12 @@ static inline lepack_status lepack_cursor_put_be_i16(lepack_cursor *c, int16_t v
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 2;
       ensures c->pos == \old(c->pos) + 2;
+      ensures twos16(*out) == be_value_u16(c->buf + \old(c->pos));
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 2;
@@ -488,10 +529,12 @@ static inline lepack_status lepack_cursor_get_be_i16(lepack_cursor *c, int16_t *
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 3];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 4;
       ensures c->pos == \old(c->pos) + 4;
+      ensures be_digits_u32(c->buf + \old(c->pos), v);
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 4;
@@ -511,10 +554,12 @@ static inline lepack_status lepack_cursor_put_be_u32(lepack_cursor *c, uint32_t 
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 4;
       ensures c->pos == \old(c->pos) + 4;
+      ensures *out == be_value_u32(c->buf + \old(c->pos));
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 4;
@@ -533,10 +578,12 @@ static inline lepack_status lepack_cursor_get_be_u32(lepack_cursor *c, uint32_t 
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 3];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 4;
       ensures c->pos == \old(c->pos) + 4;
+      ensures be_digits_u32(c->buf + \old(c->pos), twos32(v));
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 4;
@@ -556,10 +603,12 @@ static inline lepack_status lepack_cursor_put_be_i32(lepack_cursor *c, int32_t v
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 4;
       ensures c->pos == \old(c->pos) + 4;
+      ensures twos32(*out) == be_value_u32(c->buf + \old(c->pos));
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 4;
@@ -578,10 +627,12 @@ static inline lepack_status lepack_cursor_get_be_i32(lepack_cursor *c, int32_t *
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 7];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 8;
       ensures c->pos == \old(c->pos) + 8;
+      ensures be_digits_u64(c->buf + \old(c->pos), v);
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 8;
@@ -601,10 +652,12 @@ static inline lepack_status lepack_cursor_put_be_u64(lepack_cursor *c, uint64_t 
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 8;
       ensures c->pos == \old(c->pos) + 8;
+      ensures *out == be_value_u64(c->buf + \old(c->pos));
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 8;
@@ -623,10 +676,12 @@ static inline lepack_status lepack_cursor_get_be_u64(lepack_cursor *c, uint64_t 
 
 /*@ requires valid_cursor(c);
     assigns c->pos, c->buf[c->pos .. c->pos + 7];
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 8;
       ensures c->pos == \old(c->pos) + 8;
+      ensures be_digits_u64(c->buf + \old(c->pos), twos64(v));
       ensures \result == LEPACK_OK;
     behavior full:
       assumes c->cap - c->pos < 8;
@@ -646,10 +701,12 @@ static inline lepack_status lepack_cursor_put_be_i64(lepack_cursor *c, int64_t v
 /*@ requires valid_cursor(c);
     requires \valid(out) && \separated(out, c, c->buf + (0 .. c->cap - 1));
     assigns c->pos, *out;
+    exits \false;
     ensures valid_cursor(c);
     behavior fits:
       assumes c->cap - c->pos >= 8;
       ensures c->pos == \old(c->pos) + 8;
+      ensures twos64(*out) == be_value_u64(c->buf + \old(c->pos));
       ensures \result == LEPACK_OK;
     behavior short:
       assumes c->cap - c->pos < 8;

@@ -26,6 +26,7 @@
  * while this form compiles to no instruction at all. */
 
 /*@ assigns \nothing;
+    exits \false;
     ensures \result == (u <= 32767 ? u : u - 65536); */
 static inline int16_t lepack_i16_of_u16(uint16_t u)
 {
@@ -35,6 +36,7 @@ static inline int16_t lepack_i16_of_u16(uint16_t u)
 }
 
 /*@ assigns \nothing;
+    exits \false;
     ensures \result == (u <= 2147483647 ? u : u - 4294967296); */
 static inline int32_t lepack_i32_of_u32(uint32_t u)
 {
@@ -44,6 +46,7 @@ static inline int32_t lepack_i32_of_u32(uint32_t u)
 }
 
 /*@ assigns \nothing;
+    exits \false;
     ensures \result == (u <= 9223372036854775807 ? u : u - 18446744073709551616); */
 static inline int64_t lepack_i64_of_u64(uint64_t u)
 {
@@ -53,6 +56,7 @@ static inline int64_t lepack_i64_of_u64(uint64_t u)
 }
 
 /*@ assigns \nothing;
+    exits \false;
     ensures \result == twos16(v); */
 static inline uint16_t lepack_u16_of_i16(int16_t v)
 {
@@ -62,6 +66,7 @@ static inline uint16_t lepack_u16_of_i16(int16_t v)
 }
 
 /*@ assigns \nothing;
+    exits \false;
     ensures \result == twos32(v); */
 static inline uint32_t lepack_u32_of_i32(int32_t v)
 {
@@ -71,6 +76,7 @@ static inline uint32_t lepack_u32_of_i32(int32_t v)
 }
 
 /*@ assigns \nothing;
+    exits \false;
     ensures \result == twos64(v); */
 static inline uint64_t lepack_u64_of_i64(int64_t v)
 {
@@ -84,6 +90,7 @@ static inline uint64_t lepack_u64_of_i64(int64_t v)
 /* u8 has no byte order; the le_ names exist so code reads uniformly. */
 /*@ requires \valid_read(p);
     assigns \nothing;
+    exits \false;
     ensures \result == p[0]; */
 static inline uint8_t le_load_u8(const uint8_t *p)
 {
@@ -92,6 +99,7 @@ static inline uint8_t le_load_u8(const uint8_t *p)
 
 /*@ requires \valid(p);
     assigns p[0];
+    exits \false;
     ensures p[0] == v; */
 static inline void le_store_u8(uint8_t *p, uint8_t v)
 {
@@ -100,6 +108,7 @@ static inline void le_store_u8(uint8_t *p, uint8_t v)
 
 /*@ requires \valid_read(p + (0 .. 1));
     assigns \nothing;
+    exits \false;
     ensures twos16(\result) == le_value_u16(p); */
 static inline int16_t le_load_i16(const uint8_t *p)
 {
@@ -108,6 +117,7 @@ static inline int16_t le_load_i16(const uint8_t *p)
 
 /*@ requires \valid(p + (0 .. 1));
     assigns p[0 .. 1];
+    exits \false;
     ensures le_digits_u16(p, twos16(v)); */
 static inline void le_store_i16(uint8_t *p, int16_t v)
 {
@@ -116,6 +126,7 @@ static inline void le_store_i16(uint8_t *p, int16_t v)
 
 /*@ requires \valid_read(p + (0 .. 3));
     assigns \nothing;
+    exits \false;
     ensures twos32(\result) == le_value_u32(p); */
 static inline int32_t le_load_i32(const uint8_t *p)
 {
@@ -124,6 +135,7 @@ static inline int32_t le_load_i32(const uint8_t *p)
 
 /*@ requires \valid(p + (0 .. 3));
     assigns p[0 .. 3];
+    exits \false;
     ensures le_digits_u32(p, twos32(v)); */
 static inline void le_store_i32(uint8_t *p, int32_t v)
 {
@@ -132,6 +144,7 @@ static inline void le_store_i32(uint8_t *p, int32_t v)
 
 /*@ requires \valid_read(p + (0 .. 7));
     assigns \nothing;
+    exits \false;
     ensures twos64(\result) == le_value_u64(p); */
 static inline int64_t le_load_i64(const uint8_t *p)
 {
@@ -140,6 +153,7 @@ static inline int64_t le_load_i64(const uint8_t *p)
 
 /*@ requires \valid(p + (0 .. 7));
     assigns p[0 .. 7];
+    exits \false;
     ensures le_digits_u64(p, twos64(v)); */
 static inline void le_store_i64(uint8_t *p, int64_t v)
 {
@@ -149,6 +163,7 @@ static inline void le_store_i64(uint8_t *p, int64_t v)
 /* u8 has no byte order; the be_ names exist so code reads uniformly. */
 /*@ requires \valid_read(p);
     assigns \nothing;
+    exits \false;
     ensures \result == p[0]; */
 static inline uint8_t be_load_u8(const uint8_t *p)
 {
@@ -157,6 +172,7 @@ static inline uint8_t be_load_u8(const uint8_t *p)
 
 /*@ requires \valid(p);
     assigns p[0];
+    exits \false;
     ensures p[0] == v; */
 static inline void be_store_u8(uint8_t *p, uint8_t v)
 {
@@ -165,6 +181,7 @@ static inline void be_store_u8(uint8_t *p, uint8_t v)
 
 /*@ requires \valid_read(p + (0 .. 1));
     assigns \nothing;
+    exits \false;
     ensures twos16(\result) == be_value_u16(p); */
 static inline int16_t be_load_i16(const uint8_t *p)
 {
@@ -173,6 +190,7 @@ static inline int16_t be_load_i16(const uint8_t *p)
 
 /*@ requires \valid(p + (0 .. 1));
     assigns p[0 .. 1];
+    exits \false;
     ensures be_digits_u16(p, twos16(v)); */
 static inline void be_store_i16(uint8_t *p, int16_t v)
 {
@@ -181,6 +199,7 @@ static inline void be_store_i16(uint8_t *p, int16_t v)
 
 /*@ requires \valid_read(p + (0 .. 3));
     assigns \nothing;
+    exits \false;
     ensures twos32(\result) == be_value_u32(p); */
 static inline int32_t be_load_i32(const uint8_t *p)
 {
@@ -189,6 +208,7 @@ static inline int32_t be_load_i32(const uint8_t *p)
 
 /*@ requires \valid(p + (0 .. 3));
     assigns p[0 .. 3];
+    exits \false;
     ensures be_digits_u32(p, twos32(v)); */
 static inline void be_store_i32(uint8_t *p, int32_t v)
 {
@@ -197,6 +217,7 @@ static inline void be_store_i32(uint8_t *p, int32_t v)
 
 /*@ requires \valid_read(p + (0 .. 7));
     assigns \nothing;
+    exits \false;
     ensures twos64(\result) == be_value_u64(p); */
 static inline int64_t be_load_i64(const uint8_t *p)
 {
@@ -205,6 +226,7 @@ static inline int64_t be_load_i64(const uint8_t *p)
 
 /*@ requires \valid(p + (0 .. 7));
     assigns p[0 .. 7];
+    exits \false;
     ensures be_digits_u64(p, twos64(v)); */
 static inline void be_store_i64(uint8_t *p, int64_t v)
 {
@@ -221,6 +243,7 @@ static inline void be_store_i64(uint8_t *p, int64_t v)
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 1);
       ensures *out == buf[off];
@@ -234,7 +257,7 @@ static inline void be_store_i64(uint8_t *p, int64_t v)
 static inline lepack_status le_get_u8(const uint8_t *buf, size_t len, size_t off,
                                      uint8_t *out)
 {
-    if (off > len || len - off < 1)
+    if (len < 1 || off > len - 1)
         return LEPACK_ERANGE;
     *out = le_load_u8(buf + off);
     return LEPACK_OK;
@@ -242,6 +265,7 @@ static inline lepack_status le_get_u8(const uint8_t *buf, size_t len, size_t off
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 0];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 1);
       ensures buf[off] == v;
@@ -254,7 +278,7 @@ static inline lepack_status le_get_u8(const uint8_t *buf, size_t len, size_t off
     disjoint behaviors; */
 static inline lepack_status le_put_u8(uint8_t *buf, size_t len, size_t off, uint8_t v)
 {
-    if (off > len || len - off < 1)
+    if (len < 1 || off > len - 1)
         return LEPACK_ERANGE;
     le_store_u8(buf + off, v);
     return LEPACK_OK;
@@ -264,6 +288,7 @@ static inline lepack_status le_put_u8(uint8_t *buf, size_t len, size_t off, uint
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 2);
       ensures *out == le_value_u16(buf + off);
@@ -277,7 +302,7 @@ static inline lepack_status le_put_u8(uint8_t *buf, size_t len, size_t off, uint
 static inline lepack_status le_get_u16(const uint8_t *buf, size_t len, size_t off,
                                      uint16_t *out)
 {
-    if (off > len || len - off < 2)
+    if (len < 2 || off > len - 2)
         return LEPACK_ERANGE;
     *out = le_load_u16(buf + off);
     return LEPACK_OK;
@@ -285,6 +310,7 @@ static inline lepack_status le_get_u16(const uint8_t *buf, size_t len, size_t of
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 1];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 2);
       ensures le_digits_u16(buf + off, v);
@@ -297,7 +323,7 @@ static inline lepack_status le_get_u16(const uint8_t *buf, size_t len, size_t of
     disjoint behaviors; */
 static inline lepack_status le_put_u16(uint8_t *buf, size_t len, size_t off, uint16_t v)
 {
-    if (off > len || len - off < 2)
+    if (len < 2 || off > len - 2)
         return LEPACK_ERANGE;
     le_store_u16(buf + off, v);
     return LEPACK_OK;
@@ -307,6 +333,7 @@ static inline lepack_status le_put_u16(uint8_t *buf, size_t len, size_t off, uin
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 2);
       ensures twos16(*out) == le_value_u16(buf + off);
@@ -320,7 +347,7 @@ static inline lepack_status le_put_u16(uint8_t *buf, size_t len, size_t off, uin
 static inline lepack_status le_get_i16(const uint8_t *buf, size_t len, size_t off,
                                      int16_t *out)
 {
-    if (off > len || len - off < 2)
+    if (len < 2 || off > len - 2)
         return LEPACK_ERANGE;
     *out = le_load_i16(buf + off);
     return LEPACK_OK;
@@ -328,6 +355,7 @@ static inline lepack_status le_get_i16(const uint8_t *buf, size_t len, size_t of
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 1];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 2);
       ensures le_digits_u16(buf + off, twos16(v));
@@ -340,7 +368,7 @@ static inline lepack_status le_get_i16(const uint8_t *buf, size_t len, size_t of
     disjoint behaviors; */
 static inline lepack_status le_put_i16(uint8_t *buf, size_t len, size_t off, int16_t v)
 {
-    if (off > len || len - off < 2)
+    if (len < 2 || off > len - 2)
         return LEPACK_ERANGE;
     le_store_i16(buf + off, v);
     return LEPACK_OK;
@@ -350,6 +378,7 @@ static inline lepack_status le_put_i16(uint8_t *buf, size_t len, size_t off, int
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 4);
       ensures *out == le_value_u32(buf + off);
@@ -363,7 +392,7 @@ static inline lepack_status le_put_i16(uint8_t *buf, size_t len, size_t off, int
 static inline lepack_status le_get_u32(const uint8_t *buf, size_t len, size_t off,
                                      uint32_t *out)
 {
-    if (off > len || len - off < 4)
+    if (len < 4 || off > len - 4)
         return LEPACK_ERANGE;
     *out = le_load_u32(buf + off);
     return LEPACK_OK;
@@ -371,6 +400,7 @@ static inline lepack_status le_get_u32(const uint8_t *buf, size_t len, size_t of
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 3];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 4);
       ensures le_digits_u32(buf + off, v);
@@ -383,7 +413,7 @@ static inline lepack_status le_get_u32(const uint8_t *buf, size_t len, size_t of
     disjoint behaviors; */
 static inline lepack_status le_put_u32(uint8_t *buf, size_t len, size_t off, uint32_t v)
 {
-    if (off > len || len - off < 4)
+    if (len < 4 || off > len - 4)
         return LEPACK_ERANGE;
     le_store_u32(buf + off, v);
     return LEPACK_OK;
@@ -393,6 +423,7 @@ static inline lepack_status le_put_u32(uint8_t *buf, size_t len, size_t off, uin
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 4);
       ensures twos32(*out) == le_value_u32(buf + off);
@@ -406,7 +437,7 @@ static inline lepack_status le_put_u32(uint8_t *buf, size_t len, size_t off, uin
 static inline lepack_status le_get_i32(const uint8_t *buf, size_t len, size_t off,
                                      int32_t *out)
 {
-    if (off > len || len - off < 4)
+    if (len < 4 || off > len - 4)
         return LEPACK_ERANGE;
     *out = le_load_i32(buf + off);
     return LEPACK_OK;
@@ -414,6 +445,7 @@ static inline lepack_status le_get_i32(const uint8_t *buf, size_t len, size_t of
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 3];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 4);
       ensures le_digits_u32(buf + off, twos32(v));
@@ -426,7 +458,7 @@ static inline lepack_status le_get_i32(const uint8_t *buf, size_t len, size_t of
     disjoint behaviors; */
 static inline lepack_status le_put_i32(uint8_t *buf, size_t len, size_t off, int32_t v)
 {
-    if (off > len || len - off < 4)
+    if (len < 4 || off > len - 4)
         return LEPACK_ERANGE;
     le_store_i32(buf + off, v);
     return LEPACK_OK;
@@ -436,6 +468,7 @@ static inline lepack_status le_put_i32(uint8_t *buf, size_t len, size_t off, int
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 8);
       ensures *out == le_value_u64(buf + off);
@@ -449,7 +482,7 @@ static inline lepack_status le_put_i32(uint8_t *buf, size_t len, size_t off, int
 static inline lepack_status le_get_u64(const uint8_t *buf, size_t len, size_t off,
                                      uint64_t *out)
 {
-    if (off > len || len - off < 8)
+    if (len < 8 || off > len - 8)
         return LEPACK_ERANGE;
     *out = le_load_u64(buf + off);
     return LEPACK_OK;
@@ -457,6 +490,7 @@ static inline lepack_status le_get_u64(const uint8_t *buf, size_t len, size_t of
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 7];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 8);
       ensures le_digits_u64(buf + off, v);
@@ -469,7 +503,7 @@ static inline lepack_status le_get_u64(const uint8_t *buf, size_t len, size_t of
     disjoint behaviors; */
 static inline lepack_status le_put_u64(uint8_t *buf, size_t len, size_t off, uint64_t v)
 {
-    if (off > len || len - off < 8)
+    if (len < 8 || off > len - 8)
         return LEPACK_ERANGE;
     le_store_u64(buf + off, v);
     return LEPACK_OK;
@@ -479,6 +513,7 @@ static inline lepack_status le_put_u64(uint8_t *buf, size_t len, size_t off, uin
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 8);
       ensures twos64(*out) == le_value_u64(buf + off);
@@ -492,7 +527,7 @@ static inline lepack_status le_put_u64(uint8_t *buf, size_t len, size_t off, uin
 static inline lepack_status le_get_i64(const uint8_t *buf, size_t len, size_t off,
                                      int64_t *out)
 {
-    if (off > len || len - off < 8)
+    if (len < 8 || off > len - 8)
         return LEPACK_ERANGE;
     *out = le_load_i64(buf + off);
     return LEPACK_OK;
@@ -500,6 +535,7 @@ static inline lepack_status le_get_i64(const uint8_t *buf, size_t len, size_t of
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 7];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 8);
       ensures le_digits_u64(buf + off, twos64(v));
@@ -512,7 +548,7 @@ static inline lepack_status le_get_i64(const uint8_t *buf, size_t len, size_t of
     disjoint behaviors; */
 static inline lepack_status le_put_i64(uint8_t *buf, size_t len, size_t off, int64_t v)
 {
-    if (off > len || len - off < 8)
+    if (len < 8 || off > len - 8)
         return LEPACK_ERANGE;
     le_store_i64(buf + off, v);
     return LEPACK_OK;
@@ -522,6 +558,7 @@ static inline lepack_status le_put_i64(uint8_t *buf, size_t len, size_t off, int
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 1);
       ensures *out == buf[off];
@@ -535,7 +572,7 @@ static inline lepack_status le_put_i64(uint8_t *buf, size_t len, size_t off, int
 static inline lepack_status be_get_u8(const uint8_t *buf, size_t len, size_t off,
                                      uint8_t *out)
 {
-    if (off > len || len - off < 1)
+    if (len < 1 || off > len - 1)
         return LEPACK_ERANGE;
     *out = be_load_u8(buf + off);
     return LEPACK_OK;
@@ -543,6 +580,7 @@ static inline lepack_status be_get_u8(const uint8_t *buf, size_t len, size_t off
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 0];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 1);
       ensures buf[off] == v;
@@ -555,7 +593,7 @@ static inline lepack_status be_get_u8(const uint8_t *buf, size_t len, size_t off
     disjoint behaviors; */
 static inline lepack_status be_put_u8(uint8_t *buf, size_t len, size_t off, uint8_t v)
 {
-    if (off > len || len - off < 1)
+    if (len < 1 || off > len - 1)
         return LEPACK_ERANGE;
     be_store_u8(buf + off, v);
     return LEPACK_OK;
@@ -565,6 +603,7 @@ static inline lepack_status be_put_u8(uint8_t *buf, size_t len, size_t off, uint
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 2);
       ensures *out == be_value_u16(buf + off);
@@ -578,7 +617,7 @@ static inline lepack_status be_put_u8(uint8_t *buf, size_t len, size_t off, uint
 static inline lepack_status be_get_u16(const uint8_t *buf, size_t len, size_t off,
                                      uint16_t *out)
 {
-    if (off > len || len - off < 2)
+    if (len < 2 || off > len - 2)
         return LEPACK_ERANGE;
     *out = be_load_u16(buf + off);
     return LEPACK_OK;
@@ -586,6 +625,7 @@ static inline lepack_status be_get_u16(const uint8_t *buf, size_t len, size_t of
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 1];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 2);
       ensures be_digits_u16(buf + off, v);
@@ -598,7 +638,7 @@ static inline lepack_status be_get_u16(const uint8_t *buf, size_t len, size_t of
     disjoint behaviors; */
 static inline lepack_status be_put_u16(uint8_t *buf, size_t len, size_t off, uint16_t v)
 {
-    if (off > len || len - off < 2)
+    if (len < 2 || off > len - 2)
         return LEPACK_ERANGE;
     be_store_u16(buf + off, v);
     return LEPACK_OK;
@@ -608,6 +648,7 @@ static inline lepack_status be_put_u16(uint8_t *buf, size_t len, size_t off, uin
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 2);
       ensures twos16(*out) == be_value_u16(buf + off);
@@ -621,7 +662,7 @@ static inline lepack_status be_put_u16(uint8_t *buf, size_t len, size_t off, uin
 static inline lepack_status be_get_i16(const uint8_t *buf, size_t len, size_t off,
                                      int16_t *out)
 {
-    if (off > len || len - off < 2)
+    if (len < 2 || off > len - 2)
         return LEPACK_ERANGE;
     *out = be_load_i16(buf + off);
     return LEPACK_OK;
@@ -629,6 +670,7 @@ static inline lepack_status be_get_i16(const uint8_t *buf, size_t len, size_t of
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 1];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 2);
       ensures be_digits_u16(buf + off, twos16(v));
@@ -641,7 +683,7 @@ static inline lepack_status be_get_i16(const uint8_t *buf, size_t len, size_t of
     disjoint behaviors; */
 static inline lepack_status be_put_i16(uint8_t *buf, size_t len, size_t off, int16_t v)
 {
-    if (off > len || len - off < 2)
+    if (len < 2 || off > len - 2)
         return LEPACK_ERANGE;
     be_store_i16(buf + off, v);
     return LEPACK_OK;
@@ -651,6 +693,7 @@ static inline lepack_status be_put_i16(uint8_t *buf, size_t len, size_t off, int
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 4);
       ensures *out == be_value_u32(buf + off);
@@ -664,7 +707,7 @@ static inline lepack_status be_put_i16(uint8_t *buf, size_t len, size_t off, int
 static inline lepack_status be_get_u32(const uint8_t *buf, size_t len, size_t off,
                                      uint32_t *out)
 {
-    if (off > len || len - off < 4)
+    if (len < 4 || off > len - 4)
         return LEPACK_ERANGE;
     *out = be_load_u32(buf + off);
     return LEPACK_OK;
@@ -672,6 +715,7 @@ static inline lepack_status be_get_u32(const uint8_t *buf, size_t len, size_t of
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 3];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 4);
       ensures be_digits_u32(buf + off, v);
@@ -684,7 +728,7 @@ static inline lepack_status be_get_u32(const uint8_t *buf, size_t len, size_t of
     disjoint behaviors; */
 static inline lepack_status be_put_u32(uint8_t *buf, size_t len, size_t off, uint32_t v)
 {
-    if (off > len || len - off < 4)
+    if (len < 4 || off > len - 4)
         return LEPACK_ERANGE;
     be_store_u32(buf + off, v);
     return LEPACK_OK;
@@ -694,6 +738,7 @@ static inline lepack_status be_put_u32(uint8_t *buf, size_t len, size_t off, uin
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 4);
       ensures twos32(*out) == be_value_u32(buf + off);
@@ -707,7 +752,7 @@ static inline lepack_status be_put_u32(uint8_t *buf, size_t len, size_t off, uin
 static inline lepack_status be_get_i32(const uint8_t *buf, size_t len, size_t off,
                                      int32_t *out)
 {
-    if (off > len || len - off < 4)
+    if (len < 4 || off > len - 4)
         return LEPACK_ERANGE;
     *out = be_load_i32(buf + off);
     return LEPACK_OK;
@@ -715,6 +760,7 @@ static inline lepack_status be_get_i32(const uint8_t *buf, size_t len, size_t of
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 3];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 4);
       ensures be_digits_u32(buf + off, twos32(v));
@@ -727,7 +773,7 @@ static inline lepack_status be_get_i32(const uint8_t *buf, size_t len, size_t of
     disjoint behaviors; */
 static inline lepack_status be_put_i32(uint8_t *buf, size_t len, size_t off, int32_t v)
 {
-    if (off > len || len - off < 4)
+    if (len < 4 || off > len - 4)
         return LEPACK_ERANGE;
     be_store_i32(buf + off, v);
     return LEPACK_OK;
@@ -737,6 +783,7 @@ static inline lepack_status be_put_i32(uint8_t *buf, size_t len, size_t off, int
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 8);
       ensures *out == be_value_u64(buf + off);
@@ -750,7 +797,7 @@ static inline lepack_status be_put_i32(uint8_t *buf, size_t len, size_t off, int
 static inline lepack_status be_get_u64(const uint8_t *buf, size_t len, size_t off,
                                      uint64_t *out)
 {
-    if (off > len || len - off < 8)
+    if (len < 8 || off > len - 8)
         return LEPACK_ERANGE;
     *out = be_load_u64(buf + off);
     return LEPACK_OK;
@@ -758,6 +805,7 @@ static inline lepack_status be_get_u64(const uint8_t *buf, size_t len, size_t of
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 7];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 8);
       ensures be_digits_u64(buf + off, v);
@@ -770,7 +818,7 @@ static inline lepack_status be_get_u64(const uint8_t *buf, size_t len, size_t of
     disjoint behaviors; */
 static inline lepack_status be_put_u64(uint8_t *buf, size_t len, size_t off, uint64_t v)
 {
-    if (off > len || len - off < 8)
+    if (len < 8 || off > len - 8)
         return LEPACK_ERANGE;
     be_store_u64(buf + off, v);
     return LEPACK_OK;
@@ -780,6 +828,7 @@ static inline lepack_status be_put_u64(uint8_t *buf, size_t len, size_t off, uin
     requires \valid(out);
     requires \separated(out, buf + (0 .. len - 1));
     assigns *out;
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 8);
       ensures twos64(*out) == be_value_u64(buf + off);
@@ -793,7 +842,7 @@ static inline lepack_status be_put_u64(uint8_t *buf, size_t len, size_t off, uin
 static inline lepack_status be_get_i64(const uint8_t *buf, size_t len, size_t off,
                                      int64_t *out)
 {
-    if (off > len || len - off < 8)
+    if (len < 8 || off > len - 8)
         return LEPACK_ERANGE;
     *out = be_load_i64(buf + off);
     return LEPACK_OK;
@@ -801,6 +850,7 @@ static inline lepack_status be_get_i64(const uint8_t *buf, size_t len, size_t of
 
 /*@ requires \valid(buf + (0 .. len - 1)) || len == 0;
     assigns buf[off .. off + 7];
+    exits \false;
     behavior in_range:
       assumes lepack_fits(len, off, 8);
       ensures be_digits_u64(buf + off, twos64(v));
@@ -813,7 +863,7 @@ static inline lepack_status be_get_i64(const uint8_t *buf, size_t len, size_t of
     disjoint behaviors; */
 static inline lepack_status be_put_i64(uint8_t *buf, size_t len, size_t off, int64_t v)
 {
-    if (off > len || len - off < 8)
+    if (len < 8 || off > len - 8)
         return LEPACK_ERANGE;
     be_store_i64(buf + off, v);
     return LEPACK_OK;

@@ -1,10 +1,14 @@
 /* Byte-at-a-time loads and stores: the portable form that the proofs cover.
  *
  * Each value is assembled from or split into its base-256 digits with plain
- * arithmetic, so the code reads like its specification and compiles on any
- * host.  Loads combine digits with '+' and stores take '% 256' because that
- * is the form Frama-C WP proves against the arithmetic spec (with '|' or a
- * bare narrowing cast it does not).  src/le_mem.h is the fast form used by
+ * arithmetic, so the code reads like its specification (le_spec.h) and
+ * compiles on any host.  Loads multiply each digit by its power of 256 and
+ * add; stores divide by a power of 256 and take '% 256'.  WP proves this
+ * form by linear arithmetic alone, in seconds; written with '<<' and '>>'
+ * it needs a bit-level tactic that costs minutes per load, and with '|' or
+ * a bare narrowing cast it does not prove at all.  clang 14 compiles both
+ * spellings identically; gcc 12 emits the same stores but folds only the
+ * shifted sum into one load.  src/le_mem.h is the fast form used by
  * default; tests/test_le_forms.c checks that the two agree. */
 #ifndef LEPACK_LE_BYTES_H
 #define LEPACK_LE_BYTES_H
@@ -15,127 +19,139 @@
 
 /*@ requires \valid_read(p + (0 .. 1));
     assigns \nothing;
+    exits \false;
     ensures \result == le_value_u16(p); */
 static inline uint16_t le_bytes_load_u16(const uint8_t *p)
 {
-    return (uint16_t)(p[0] + (p[1] << 8));
+    return (uint16_t)(p[0] + p[1] * 256);
 }
 
 /*@ requires \valid_read(p + (0 .. 3));
     assigns \nothing;
+    exits \false;
     ensures \result == le_value_u32(p); */
 static inline uint32_t le_bytes_load_u32(const uint8_t *p)
 {
-    return (uint32_t)p[0] + ((uint32_t)p[1] << 8) + ((uint32_t)p[2] << 16) +
-           ((uint32_t)p[3] << 24);
+    return (uint32_t)p[0] + ((uint32_t)p[1] * 256u) + ((uint32_t)p[2] * 65536u) +
+           ((uint32_t)p[3] * 16777216u);
 }
 
 /*@ requires \valid_read(p + (0 .. 7));
     assigns \nothing;
+    exits \false;
     ensures \result == le_value_u64(p); */
 static inline uint64_t le_bytes_load_u64(const uint8_t *p)
 {
-    return (uint64_t)p[0] + ((uint64_t)p[1] << 8) + ((uint64_t)p[2] << 16) +
-           ((uint64_t)p[3] << 24) + ((uint64_t)p[4] << 32) +
-           ((uint64_t)p[5] << 40) + ((uint64_t)p[6] << 48) +
-           ((uint64_t)p[7] << 56);
+    return (uint64_t)p[0] + ((uint64_t)p[1] * 256u) + ((uint64_t)p[2] * 65536u) +
+           ((uint64_t)p[3] * 16777216u) + ((uint64_t)p[4] * 4294967296u) +
+           ((uint64_t)p[5] * 1099511627776u) + ((uint64_t)p[6] * 281474976710656u) +
+           ((uint64_t)p[7] * 72057594037927936u);
 }
 
 /*@ requires \valid(p + (0 .. 1));
     assigns p[0 .. 1];
+    exits \false;
     ensures le_digits_u16(p, v); */
 static inline void le_bytes_store_u16(uint8_t *p, uint16_t v)
 {
     p[0] = (uint8_t)(v % 256);
-    p[1] = (uint8_t)((v >> 8) % 256);
+    p[1] = (uint8_t)(v / 256u % 256);
 }
 
 /*@ requires \valid(p + (0 .. 3));
     assigns p[0 .. 3];
+    exits \false;
     ensures le_digits_u32(p, v); */
 static inline void le_bytes_store_u32(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)(v % 256);
-    p[1] = (uint8_t)((v >> 8) % 256);
-    p[2] = (uint8_t)((v >> 16) % 256);
-    p[3] = (uint8_t)((v >> 24) % 256);
+    p[1] = (uint8_t)(v / 256u % 256);
+    p[2] = (uint8_t)(v / 65536u % 256);
+    p[3] = (uint8_t)(v / 16777216u % 256);
 }
 
 /*@ requires \valid(p + (0 .. 7));
     assigns p[0 .. 7];
+    exits \false;
     ensures le_digits_u64(p, v); */
 static inline void le_bytes_store_u64(uint8_t *p, uint64_t v)
 {
     p[0] = (uint8_t)(v % 256);
-    p[1] = (uint8_t)((v >> 8) % 256);
-    p[2] = (uint8_t)((v >> 16) % 256);
-    p[3] = (uint8_t)((v >> 24) % 256);
-    p[4] = (uint8_t)((v >> 32) % 256);
-    p[5] = (uint8_t)((v >> 40) % 256);
-    p[6] = (uint8_t)((v >> 48) % 256);
-    p[7] = (uint8_t)((v >> 56) % 256);
+    p[1] = (uint8_t)(v / 256u % 256);
+    p[2] = (uint8_t)(v / 65536u % 256);
+    p[3] = (uint8_t)(v / 16777216u % 256);
+    p[4] = (uint8_t)(v / 4294967296u % 256);
+    p[5] = (uint8_t)(v / 1099511627776u % 256);
+    p[6] = (uint8_t)(v / 281474976710656u % 256);
+    p[7] = (uint8_t)(v / 72057594037927936u % 256);
 }
 
 /*@ requires \valid_read(p + (0 .. 1));
     assigns \nothing;
+    exits \false;
     ensures \result == be_value_u16(p); */
 static inline uint16_t be_bytes_load_u16(const uint8_t *p)
 {
-    return (uint16_t)((p[0] << 8) + p[1]);
+    return (uint16_t)(p[0] * 256 + p[1]);
 }
 
 /*@ requires \valid_read(p + (0 .. 3));
     assigns \nothing;
+    exits \false;
     ensures \result == be_value_u32(p); */
 static inline uint32_t be_bytes_load_u32(const uint8_t *p)
 {
-    return ((uint32_t)p[0] << 24) + ((uint32_t)p[1] << 16) +
-           ((uint32_t)p[2] << 8) + (uint32_t)p[3];
+    return ((uint32_t)p[0] * 16777216u) + ((uint32_t)p[1] * 65536u) +
+           ((uint32_t)p[2] * 256u) + (uint32_t)p[3];
 }
 
 /*@ requires \valid_read(p + (0 .. 7));
     assigns \nothing;
+    exits \false;
     ensures \result == be_value_u64(p); */
 static inline uint64_t be_bytes_load_u64(const uint8_t *p)
 {
-    return ((uint64_t)p[0] << 56) + ((uint64_t)p[1] << 48) +
-           ((uint64_t)p[2] << 40) + ((uint64_t)p[3] << 32) +
-           ((uint64_t)p[4] << 24) + ((uint64_t)p[5] << 16) +
-           ((uint64_t)p[6] << 8) + (uint64_t)p[7];
+    return ((uint64_t)p[0] * 72057594037927936u) + ((uint64_t)p[1] * 281474976710656u) +
+           ((uint64_t)p[2] * 1099511627776u) + ((uint64_t)p[3] * 4294967296u) +
+           ((uint64_t)p[4] * 16777216u) + ((uint64_t)p[5] * 65536u) +
+           ((uint64_t)p[6] * 256u) + (uint64_t)p[7];
 }
 
 /*@ requires \valid(p + (0 .. 1));
     assigns p[0 .. 1];
+    exits \false;
     ensures be_digits_u16(p, v); */
 static inline void be_bytes_store_u16(uint8_t *p, uint16_t v)
 {
-    p[0] = (uint8_t)((v >> 8) % 256);
+    p[0] = (uint8_t)(v / 256u % 256);
     p[1] = (uint8_t)(v % 256);
 }
 
 /*@ requires \valid(p + (0 .. 3));
     assigns p[0 .. 3];
+    exits \false;
     ensures be_digits_u32(p, v); */
 static inline void be_bytes_store_u32(uint8_t *p, uint32_t v)
 {
-    p[0] = (uint8_t)((v >> 24) % 256);
-    p[1] = (uint8_t)((v >> 16) % 256);
-    p[2] = (uint8_t)((v >> 8) % 256);
+    p[0] = (uint8_t)(v / 16777216u % 256);
+    p[1] = (uint8_t)(v / 65536u % 256);
+    p[2] = (uint8_t)(v / 256u % 256);
     p[3] = (uint8_t)(v % 256);
 }
 
 /*@ requires \valid(p + (0 .. 7));
     assigns p[0 .. 7];
+    exits \false;
     ensures be_digits_u64(p, v); */
 static inline void be_bytes_store_u64(uint8_t *p, uint64_t v)
 {
-    p[0] = (uint8_t)((v >> 56) % 256);
-    p[1] = (uint8_t)((v >> 48) % 256);
-    p[2] = (uint8_t)((v >> 40) % 256);
-    p[3] = (uint8_t)((v >> 32) % 256);
-    p[4] = (uint8_t)((v >> 24) % 256);
-    p[5] = (uint8_t)((v >> 16) % 256);
-    p[6] = (uint8_t)((v >> 8) % 256);
+    p[0] = (uint8_t)(v / 72057594037927936u % 256);
+    p[1] = (uint8_t)(v / 281474976710656u % 256);
+    p[2] = (uint8_t)(v / 1099511627776u % 256);
+    p[3] = (uint8_t)(v / 4294967296u % 256);
+    p[4] = (uint8_t)(v / 16777216u % 256);
+    p[5] = (uint8_t)(v / 65536u % 256);
+    p[6] = (uint8_t)(v / 256u % 256);
     p[7] = (uint8_t)(v % 256);
 }
 

@@ -18,7 +18,7 @@
 
 #include "le_spec.h"
 
-#if defined(__FRAMAC__) || defined(LEPACK_BYTEWISE)
+#if defined(LEPACK_BYTEWISE) && !defined(__FRAMAC__)
 #include "le_bytes.h"
 #endif
 
@@ -32,50 +32,62 @@
 
 /*@ requires \valid_read(p + (0 .. 1));
     assigns \nothing;
+    exits \false;
     ensures \result == le_value_u16(p); */
 uint16_t le_load_u16(const uint8_t *p);
 /*@ requires \valid_read(p + (0 .. 3));
     assigns \nothing;
+    exits \false;
     ensures \result == le_value_u32(p); */
 uint32_t le_load_u32(const uint8_t *p);
 /*@ requires \valid_read(p + (0 .. 7));
     assigns \nothing;
+    exits \false;
     ensures \result == le_value_u64(p); */
 uint64_t le_load_u64(const uint8_t *p);
 /*@ requires \valid(p + (0 .. 1));
     assigns p[0 .. 1];
+    exits \false;
     ensures le_digits_u16(p, v); */
 void le_store_u16(uint8_t *p, uint16_t v);
 /*@ requires \valid(p + (0 .. 3));
     assigns p[0 .. 3];
+    exits \false;
     ensures le_digits_u32(p, v); */
 void le_store_u32(uint8_t *p, uint32_t v);
 /*@ requires \valid(p + (0 .. 7));
     assigns p[0 .. 7];
+    exits \false;
     ensures le_digits_u64(p, v); */
 void le_store_u64(uint8_t *p, uint64_t v);
 /*@ requires \valid_read(p + (0 .. 1));
     assigns \nothing;
+    exits \false;
     ensures \result == be_value_u16(p); */
 uint16_t be_load_u16(const uint8_t *p);
 /*@ requires \valid_read(p + (0 .. 3));
     assigns \nothing;
+    exits \false;
     ensures \result == be_value_u32(p); */
 uint32_t be_load_u32(const uint8_t *p);
 /*@ requires \valid_read(p + (0 .. 7));
     assigns \nothing;
+    exits \false;
     ensures \result == be_value_u64(p); */
 uint64_t be_load_u64(const uint8_t *p);
 /*@ requires \valid(p + (0 .. 1));
     assigns p[0 .. 1];
+    exits \false;
     ensures be_digits_u16(p, v); */
 void be_store_u16(uint8_t *p, uint16_t v);
 /*@ requires \valid(p + (0 .. 3));
     assigns p[0 .. 3];
+    exits \false;
     ensures be_digits_u32(p, v); */
 void be_store_u32(uint8_t *p, uint32_t v);
 /*@ requires \valid(p + (0 .. 7));
     assigns p[0 .. 7];
+    exits \false;
     ensures be_digits_u64(p, v); */
 void be_store_u64(uint8_t *p, uint64_t v);
 

@@ -25,7 +25,10 @@
     p[0] == v % 256 && p[1] == v / 256 % 256 &&
     p[2] == v / 65536 % 256 && p[3] == v / 16777216 % 256;
   predicate le_digits_u64{L}(uint8_t *p, integer v) =
-    le_digits_u32(p, v % 4294967296) && le_digits_u32(p + 4, v / 4294967296);
+    p[0] == v % 256 && p[1] == v / 256 % 256 &&
+    p[2] == v / 65536 % 256 && p[3] == v / 16777216 % 256 &&
+    p[4] == v / 4294967296 % 256 && p[5] == v / 1099511627776 % 256 &&
+    p[6] == v / 281474976710656 % 256 && p[7] == v / 72057594037927936 % 256;
 
   predicate be_digits_u16{L}(uint8_t *p, integer v) =
     p[1] == v % 256 && p[0] == v / 256 % 256;
@@ -33,7 +36,13 @@
     p[3] == v % 256 && p[2] == v / 256 % 256 &&
     p[1] == v / 65536 % 256 && p[0] == v / 16777216 % 256;
   predicate be_digits_u64{L}(uint8_t *p, integer v) =
-    be_digits_u32(p + 4, v % 4294967296) && be_digits_u32(p, v / 4294967296);
+    p[7] == v % 256 && p[6] == v / 256 % 256 &&
+    p[5] == v / 65536 % 256 && p[4] == v / 16777216 % 256 &&
+    p[3] == v / 4294967296 % 256 && p[2] == v / 1099511627776 % 256 &&
+    p[1] == v / 281474976710656 % 256 && p[0] == v / 72057594037927936 % 256;
+
+  // Digit k of v is v / 256^k % 256, written out so that each stored byte
+  // meets its own conjunct.
 
   // Two's complement: the unsigned value whose bits a signed value has.
   logic integer twos16(integer v) = v < 0 ? v + 65536 : v;

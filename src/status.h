@@ -16,6 +16,9 @@ typedef enum lepack_status {
 } lepack_status;
 
 /* A short English description of a status; never NULL. */
+/*@ assigns \nothing;
+    exits \false;
+    ensures \result != \null && \valid_read(\result); */
 const char *lepack_strerror(lepack_status s);
 
 #endif

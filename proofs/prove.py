@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""Runs the Frama-C WP proofs of lepack and judges them.
+
+Each proof unit is one frama-c run over a set of sources, restricted to the
+functions that proofs/min_goals.txt assigns to that unit.  The run writes a
+JSON report; this script reads it and prints one line per function (goals,
+proved, smoke tests, prover time).  It fails (exit 1) when a goal or a smoke
+test is not proved, when a function proves fewer goals than its minimum (an
+emptied body or a dropped contract proves 0 of 0), or when a function of
+src/ has no entry in min_goals.txt (it would never be proved).  Exit 2 means
+the tools themselves failed (parse error, missing prover).
+
+    prove.py [--root DIR] [--out DIR] [--cache update|replay|none]
+             [--session DIR] [--only f,g] [--no-smoke] [--no-min]
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+# Sources of each unit, relative to the tree root.  bytes proves the byte
+# form (le_bytes.h); views proves le.h and cursor.h over the trusted
+# contracts of le_mem.h; core proves the message, the map and the status
+# strings over the allocator contracts.
+UNITS = {
+    "bytes": ["proofs/bytes.c"],
+    "views": ["proofs/views.c"],
+    "core": ["src/counters.c", "src/counter_map.c", "src/status.c"],
+}
+
+# Functions of src/ that are deliberately not proved: their contracts are
+# the trusted allocator hook (proofs/README.md).
+TRUSTED_BODIES = {
+    "lepack_realloc_bytes", "lepack_free_bytes", "lepack_alloc_slots",
+    "lepack_free_slots", "lepack_set_allocator", "default_realloc",
+    "default_free",
+    # counters.c's memcpy wrapper: under __FRAMAC__ only its contract
+    # (memcpy's libc contract, written for bytes) is seen.
+    "copy_bytes",
+}
+# The fast le_mem.h bodies are hidden from WP (only their contracts are
+# seen); mem_swap_* exist only in that hidden branch.
+HIDDEN_FAST_FORM = re.compile(r"^(mem_swap_u\d+|(le|be)_(load|store)_u(16|32|64))$")
+
+WP_FLAGS = [
+    "-wp", "-wp-rte",
+    "-warn-unsigned-overflow", "-warn-unsigned-downcast", "-warn-signed-downcast",
+    "-wp-prover", "z3,cvc4",
+]
+SMOKE_FLAGS = [
+    "-wp-smoke-tests", "-wp-smoke-timeout", "1",
+    # Statement-level dead code is what every early return looks like to a
+    # smoke test; the contradictions that matter are in requires, assumes,
+    # callee contracts and loop invariants, which stay on.
+    "-wp-no-smoke-dead-code",
+]
+# In views every callee is either a function proven in the same unit (with
+# exits \false, so its contract is met by a terminating body) or one of the
+# le_mem.h primitives, whose contracts the bytes unit proves for a real
+# body: a call there cannot hide a contradiction, and skipping those smoke
+# tests keeps a cold run within budget.  In core the callees include the
+# unproven allocator contracts, so every call is smoke-tested.
+# Extra frama-c flags per unit (none needed: le_bytes.h is written in the
+# linear arithmetic form the provers close without tactics).
+UNIT_FLAGS = {}
+UNIT_SMOKE_FLAGS = {
+    "views": ["-wp-no-smoke-dead-call", "-wp-no-smoke-dead-assumes"],
+}
+
+
+def read_min_goals(path):
+    units, minimum = {}, {}
+    with open(path) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            unit, fn, n = line.split()
+            units.setdefault(unit, []).append(fn)
+            minimum[fn] = int(n)
+    return units, minimum
+
+
+def defined_functions(root):
+    """Names of the functions with a body in src/ (headers and .c files)."""
+    names = set()
+    src = os.path.join(root, "src")
+    head = re.compile(r"^(?:static\s+)?(?:inline\s+)?(?:const\s+)?[A-Za-z_][\w\s]*?[\s*]"
+                      r"([A-Za-z_]\w*)\s*\(")
+    for name in sorted(os.listdir(src)):
+        if not name.endswith((".c", ".h")):
+            continue
+        lines = open(os.path.join(src, name)).read().split("\n")
+        for i, line in enumerate(lines):
+            m = head.match(line)
+            if not m or line.startswith(("typedef", "#", " ")) or m.group(1) in ("if", "while"):
+                continue
+            # A definition: the first line after the signature that is not a
+            # continuation or a ghost parameter list opens the body.
+            j = i
+            while j < len(lines) and not lines[j].rstrip().endswith((")", "*/", "{", ";")):
+                j += 1
+            rest = "\n".join(lines[i:j + 4])
+            sig_end = rest.find(";")
+            body = rest.find("{")
+            if body != -1 and (sig_end == -1 or body < sig_end):
+                names.add(m.group(1))
+    return names
+
+
+def parse_seconds(text):
+    m = re.match(r"([\d.]+)(ms|s)$", text)
+    if not m:
+        return 0.0
+    v = float(m.group(1))
+    return v / 1000 if m.group(2) == "ms" else v
+
+
+def goal_times(log, functions):
+    """Prover time per function, from the per-goal lines of the log."""
+    times = {fn: 0.0 for fn in functions}
+    by_len = sorted(functions, key=len, reverse=True)
+    for line in log.split("\n"):
+        m = re.match(r"\[wp\] \[[^\]]+\] (?:Goal|Smoke-test) typed_(\S+) : \w+(.*)$", line)
+        if not m:
+            continue
+        goal, tail = m.group(1), m.group(2)
+        spans = re.findall(r"\(([\d.]+m?s)\)", tail)
+        secs = sum(parse_seconds(s) for s in spans)
+        for fn in by_len:
+            if goal.startswith(fn + "_"):
+                times[fn] += secs
+                break
+    return times
+
+
+def run_unit(args, unit, fns, out):
+    json_path = os.path.join(out, unit + ".json")
+    log_path = os.path.join(out, unit + ".log")
+    if os.path.exists(json_path):
+        os.remove(json_path)
+    cmd = ["frama-c", "-cpp-extra-args=-I" + os.path.join(args.root, "src")]
+    cmd += [os.path.join(args.root, s) for s in UNITS[unit]]
+    cmd += WP_FLAGS
+    cmd += ["-wp-par", str(args.par), "-wp-timeout", str(args.timeout)]
+    cmd += ["-wp-fct", ",".join(fns)]
+    cmd += UNIT_FLAGS.get(unit, [])
+    if not args.no_smoke:
+        cmd += SMOKE_FLAGS + UNIT_SMOKE_FLAGS.get(unit, [])
+    if args.cache != "none":
+        session = os.path.join(args.session, unit)
+        cmd += ["-wp-session", session, "-wp-cache", args.cache]
+    else:
+        cmd += ["-wp-cache", "none"]
+    cmd += ["-wp-report-json", json_path]
+    env = dict(os.environ)
+    if args.cache != "none":
+        env["FRAMAC_WP_CACHEDIR"] = os.path.join(args.session, unit, "cache")
+        os.makedirs(env["FRAMAC_WP_CACHEDIR"], exist_ok=True)
+    t0 = time.time()
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True, env=env)
+    wall = time.time() - t0
+    with open(log_path, "w") as f:
+        f.write(p.stdout)
+    if p.returncode != 0 or not os.path.exists(json_path):
+        sys.stdout.write(p.stdout[-4000:])
+        print("prove: frama-c failed on unit %s (exit %d), log %s" % (unit, p.returncode, log_path))
+        os._exit(2)
+    return json.load(open(json_path)), p.stdout, wall
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--root", default=os.path.dirname(here))
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--session", default=None)
+    ap.add_argument("--cache", default="update", choices=["update", "replay", "offline", "none"])
+    ap.add_argument("--par", type=int, default=2, help="prover processes per unit")
+    ap.add_argument("--jobs", type=int, default=1, help="units run at the same time")
+    ap.add_argument("--timeout", type=int, default=10)
+    ap.add_argument("--only", default="", help="comma-separated functions")
+    ap.add_argument("--no-smoke", action="store_true")
+    ap.add_argument("--no-min", action="store_true", help="skip minimum and coverage checks")
+    args = ap.parse_args()
+    args.root = os.path.abspath(args.root)
+    out = os.path.abspath(args.out or os.path.join(args.root, "build", "prove"))
+    os.makedirs(out, exist_ok=True)
+    args.session = os.path.abspath(args.session or os.path.join(args.root, "proofs", "session"))
+
+    units, minimum = read_min_goals(os.path.join(args.root, "proofs", "min_goals.txt"))
+    problems = []
+    if not args.no_min and not args.only:
+        listed = set(minimum)
+        for fn in sorted(defined_functions(args.root) - listed):
+            if fn not in TRUSTED_BODIES and not HIDDEN_FAST_FORM.match(fn):
+                problems.append("%s: defined in src/ but not in proofs/min_goals.txt" % fn)
+    only = set(filter(None, args.only.split(",")))
+
+    # The units run side by side: most of a replay is frama-c's own
+    # single-threaded goal generation, which overlaps well with the provers
+    # of the other units.  Each unit then gets its share of --par.
+    selected = [(u, [f for f in units.get(u, []) if not only or f in only]) for u in UNITS]
+    selected = [(u, fns) for u, fns in selected if fns]
+    results = {}
+    t0 = time.time()
+    if args.jobs > 1 and len(selected) > 1:
+        import concurrent.futures
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            futs = {u: pool.submit(run_unit, args, u, fns, out) for u, fns in selected}
+            for u, fut in futs.items():
+                results[u] = fut.result()
+    else:
+        for u, fns in selected:
+            results[u] = run_unit(args, u, fns, out)
+    total_wall = time.time() - t0
+    rows = []
+    for unit, fns in selected:
+        report, log, wall = results[unit]
+        times = goal_times(log, fns)
+        funcs = report.get("wp:functions", {})
+        for fn in fns:
+            goals = proved = smoke = smoke_ok = 0
+            for prop, stats in funcs.get(fn, {}).items():
+                if prop == "wp:section":
+                    continue
+                main_stats = stats.get("wp:main", {})
+                t, v = main_stats.get("total", 0), main_stats.get("valid", 0)
+                if "_wp_smoke_" in prop:
+                    smoke += t
+                    smoke_ok += v
+                    if v < t:
+                        problems.append("%s: smoke test %s proved false: contradictory assumptions"
+                                        % (fn, prop))
+                else:
+                    goals += t
+                    proved += v
+                    if v < t:
+                        problems.append("%s: %s: %d of %d goals unproven" % (fn, prop, t - v, t))
+            if not args.no_min and goals < minimum.get(fn, 1):
+                problems.append("%s: %d goals, minimum %d (emptied body or dropped contract?)"
+                                % (fn, goals, minimum[fn]))
+            rows.append((unit, fn, goals, proved, smoke, smoke_ok, times.get(fn, 0.0)))
+
+    w = max([len(r[1]) for r in rows] + [8])
+    print("%-5s  %-*s %6s %6s %6s %8s" % ("unit", w, "function", "goals", "proved", "smoke", "time(s)"))
+    for unit, fn, g, p, s, so, t in rows:
+        print("%-5s  %-*s %6d %6d %6s %8.1f" % (unit, w, fn, g, p, "%d/%d" % (so, s), t))
+    tg = sum(r[2] for r in rows)
+    tp = sum(r[3] for r in rows)
+    ts = sum(r[4] for r in rows)
+    tso = sum(r[5] for r in rows)
+    print("%-5s  %-*s %6d %6d %6s %8.1f   (wall %.0f s)" % ("", w, "TOTAL", tg, tp, "%d/%d" % (tso, ts),
+                                                            sum(r[6] for r in rows), total_wall))
+    if problems:
+        for p in problems:
+            print("prove: " + p)
+        print("prove: FAILED (%d problems)" % len(problems))
+        sys.exit(1)
+    print("prove: all %d goals and %d smoke tests proved" % (tg, ts))
+
+
+if __name__ == "__main__":
+    main()
