@@ -81,6 +81,7 @@ check: deps
 	@set -e; for s in $(CHECK_STEPS); do \
 	  echo "==> make $$s"; $(MAKE) --no-print-directory $$s; done
 	@echo "check: all steps passed ($(CHECK_STEPS))"
+	@echo "check: $(words $(CHECK_STEPS)) passed, 0 failed"
 
 $(BUILD)/lepack.pc: Makefile
 	@mkdir -p $(@D)
