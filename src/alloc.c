@@ -1,3 +1,8 @@
+/* The allocator hook's bodies.  They are outside the proofs on purpose: WP
+ * sees only the contracts in alloc.h and counter_map.h, which are the
+ * trusted description of whatever hook is installed (proofs/README.md).
+ * The defaults are plain realloc/free, so those contracts hold for them as
+ * they hold for libc. */
 #include "alloc.h"
 
 #include <stdlib.h>
