@@ -26,10 +26,10 @@ typedef struct field {
     size_t len;
 } field;
 
-/* Reads -?[0-9]+ into [min, max].  Returns 0, or -1 with a description of
- * what is wrong with the field in what[]. */
+/* Reads -?[0-9]+ in [min, max] into *out.  Returns 0, or -1 with a
+ * description of what is wrong with the field in what[]. */
 static int parse_decimal(field f, int64_t min, int64_t max, const char *name,
-                         const char *type, char *what, size_t what_cap)
+                         const char *type, int64_t *out, char *what, size_t what_cap)
 {
     size_t i = 0;
     int negative = 0;
@@ -70,19 +70,8 @@ static int parse_decimal(field f, int64_t min, int64_t max, const char *name,
                  f.len > 40 ? "..." : "");
         return -1;
     }
+    *out = v;
     return 0;
-}
-
-/* Only called after parse_decimal accepted the field. */
-static int64_t decimal_value(field f)
-{
-    int negative = f.start[0] == '-';
-    uint64_t mag = 0;
-    for (size_t i = (size_t)negative; i < f.len; i++)
-        mag = mag * 10 + (uint64_t)(f.start[i] - '0');
-    if (!negative)
-        return (int64_t)mag;
-    return mag == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)mag;
 }
 
 static const char *const field_names[3] = {"partition", "initial counter", "updates count"};
@@ -132,20 +121,20 @@ int text_parse_items(const char *text, size_t len, lepack_counters *m, text_erro
         while (end < len && text[end] != '\n')
             end++;
         field f[3];
+        int64_t part = 0, init = 0, upd = 0;
         char what[sizeof err->what];
         int bad = split_line(text + pos, end - pos, f, what, sizeof what);
         if (!bad)
-            bad = parse_decimal(f[0], INT32_MIN, INT32_MAX, field_names[0], "int32", what,
+            bad = parse_decimal(f[0], INT32_MIN, INT32_MAX, field_names[0], "int32", &part, what,
                                 sizeof what);
         if (!bad)
-            bad = parse_decimal(f[1], INT64_MIN, INT64_MAX, field_names[1], "int64", what,
+            bad = parse_decimal(f[1], INT64_MIN, INT64_MAX, field_names[1], "int64", &init, what,
                                 sizeof what);
         if (!bad)
-            bad = parse_decimal(f[2], INT64_MIN, INT64_MAX, field_names[2], "int64", what,
+            bad = parse_decimal(f[2], INT64_MIN, INT64_MAX, field_names[2], "int64", &upd, what,
                                 sizeof what);
         if (!bad) {
-            lepack_status st = lepack_counters_add(m, (int32_t)decimal_value(f[0]),
-                                                   decimal_value(f[1]), decimal_value(f[2]));
+            lepack_status st = lepack_counters_add(m, (int32_t)part, init, upd);
             if (st != LEPACK_OK) {
                 snprintf(what, sizeof what, "%s", lepack_strerror(st));
                 bad = 1;
