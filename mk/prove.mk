@@ -13,10 +13,10 @@ PROVE_PY      := python3 proofs/prove.py
 PROVE_OUT     := $(BUILD)/prove
 PROVE_SESSION := proofs/session
 PROVE_CACHE   ?= update
-# The three units run side by side (PROVE_JOBS), each with PROVE_PAR prover
+# The five units run side by side (PROVE_JOBS), each with PROVE_PAR prover
 # processes: on two cores that keeps both busy during frama-c's own
 # single-threaded goal generation.  The mutants prove one unit at a time.
-PROVE_JOBS    ?= 3
+PROVE_JOBS    ?= 5
 PROVE_PAR     ?= 1
 PROVE_TIMEOUT ?= 10
 PROVE_ARGS     = --out $(PROVE_OUT) --jobs $(PROVE_JOBS) --par $(PROVE_PAR) --timeout $(PROVE_TIMEOUT)

@@ -108,5 +108,9 @@ lepack_map_slot *lepack_map_find(const lepack_counter_map *m, int32_t partition)
     if (m->nslots == 0)
         return NULL;
     size_t i = map_probe(m->slots, m->nslots, partition);
-    return m->slots[i].used ? &m->slots[i] : NULL;
+    /* The partition test also covers a full table, where the probe ends on
+     * some other partition's slot. */
+    if (!m->slots[i].used || m->slots[i].partition != partition)
+        return NULL;
+    return &m->slots[i];
 }

@@ -106,14 +106,16 @@ lepack_status lepack_map_reserve(lepack_counter_map *m, size_t entries)
     ensures m->count == \old(m->count) || m->count == \old(m->count) + 1; */
 void lepack_map_put(lepack_counter_map *m, int32_t partition, int64_t counter);
 
-/* The slot holding partition, or NULL. */
+/* The slot holding partition, or NULL.  A slot returned always holds the
+ * partition asked for; that every stored partition is found is left to the
+ * differential tests and fuzzers against ref/'s linear scan. */
 /*@ requires valid_map(m);
     assigns \nothing;
     exits \false;
-    ensures \result == \null ||
+    ensures found: \result == \null ||
             (\exists integer i; 0 <= i < m->nslots && \result == m->slots + i &&
-               \result->used != 0);
-    ensures m->nslots == 0 ==> \result == \null; */
+               \result->used != 0 && \result->partition == partition);
+    ensures empty: m->nslots == 0 ==> \result == \null; */
 lepack_map_slot *lepack_map_find(const lepack_counter_map *m, int32_t partition);
 
 #endif
