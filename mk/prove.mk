@@ -5,6 +5,9 @@
 #                       added); prints the per-function table and fails on
 #                       any unproven goal, failed smoke test or goal count
 #                       below proofs/min_goals.txt
+#                       (PROVE_CACHE=offline: fail instead of proving what
+#                       the cache lacks; PROVE_CACHE=cleanup: also drop
+#                       entries no goal uses)
 #   make prove-cold     the same from scratch, without reading the cache
 #   make prove-mutants  applies each proofs/mutants/*.patch to a copy of the
 #                       tree and requires at least one unproven goal

@@ -311,6 +311,7 @@ def main():
     tso = sum(r[5] for r in rows)
     print("%-*s  %-*s %6d %6d %6s %8.1f   (wall %.0f s)" % (uw, "", w, "TOTAL", tg, tp, "%d/%d" % (tso, ts),
                                                             sum(r[6] for r in rows), total_wall))
+    print("unit wall times: " + ", ".join("%s %.0f s" % (u, results[u][2]) for u, _ in selected))
     if problems:
         for p in problems:
             print("prove: " + p)
