@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Copies src/*.h and src/*.c with every ACSL predicate and logic function definition
+turned into a C macro, for the runtime contract build (mk/eacsl.mk).
+
+E-ACSL (Frama-C 25) refuses a predicate or logic function that reads
+memory ("predicates with labels ... not yet supported") and then drops every
+clause that uses one: valid_counters, le_digits_u32, le_value_u64 ... would
+all go unchecked.  Frama-C's -pp-annot runs the annotations through the C
+preprocessor, so a definition rewritten as a macro is inlined at each use
+and E-ACSL sees plain terms it can execute.  The rewrite is mechanical and
+runs on every build, so the checked contracts are always src/'s.
+
+A definition over several labels (bytes_unchanged{L1, L2}) becomes a macro
+whose first parameters are the labels; its uses NAME{A, B}(x) become
+NAME(A, B, x).
+
+usage: inline_spec.py SRC_DIR OUT_DIR
+"""
+import os
+import re
+import sys
+
+DEF = re.compile(
+    r"(?:predicate|logic\s+\w+)\s+(\w+)\s*(\{[^}]*\})?\s*\(([^)]*)\)\s*=\s*(.*?);"
+    # A quantifier's `;` is inside the body: the definition ends at the `;`
+    # before the next definition, a comment or the end of the annotation.
+    r"(?=\s*(?:predicate\b|logic\b|//|\Z))",
+    re.S)
+ANNOT = re.compile(r"/\*@(.*?)\*/", re.S)
+
+
+def param_name(decl):
+    return re.findall(r"\w+", decl)[-1]
+
+
+def to_macro(m, multi_label):
+    name, labels, params, body = m.group(1), m.group(2), m.group(3), m.group(4)
+    names = [param_name(p) for p in params.split(",") if p.strip()]
+    label_names = []
+    if labels:
+        label_names = [x.strip() for x in labels.strip("{}").split(",")]
+        if len(label_names) > 1:
+            multi_label.add(name)
+        else:
+            label_names = []
+    body = re.sub(r"//[^\n]*", "", body)
+    for n in names:
+        # Parenthesised so that an argument such as `p + 4` stays one term;
+        # a field access `x->n` or `x.n` is not a parameter.
+        body = re.sub(r"(?<!->)(?<!\.)\b%s\b" % re.escape(n), "(%s)" % n, body)
+    body = " ".join(body.split())
+    return "#define %s(%s) (%s)" % (name, ", ".join(label_names + names), body)
+
+
+def rewrite(text, multi_label):
+    def block(b):
+        inner = b.group(1)
+        found = list(DEF.finditer(inner))
+        if not found:
+            return b.group(0)
+        rest = DEF.sub("", inner)
+        rest = re.sub(r"//[^\n]*", "", rest)
+        text = "\n".join(to_macro(m, multi_label) for m in found) + (
+            "\n/*@" + rest + "*/" if rest.strip() else "")
+        # Padded to the original line count, so that a violation report
+        # names the line of src/.
+        return text + "\n" * max(0, b.group(0).count("\n") - text.count("\n"))
+
+    return ANNOT.sub(block, text)
+
+
+def main():
+    src, out = sys.argv[1], sys.argv[2]
+    os.makedirs(out, exist_ok=True)
+    headers = sorted(f for f in os.listdir(src) if f.endswith((".h", ".c")))
+    multi_label = set()
+    texts = {}
+    for h in headers:
+        with open(os.path.join(src, h)) as f:
+            texts[h] = rewrite(f.read(), multi_label)
+    for h in headers:
+        t = texts[h]
+        for name in multi_label:
+            t = re.sub(r"\b%s\s*\{([^}]*)\}\s*\(" % name, r"%s(\1, " % name, t)
+        with open(os.path.join(out, h), "w") as f:
+            f.write('#line 1 "%s"\n' % os.path.join(src, h))
+            f.write(t)
+
+
+main()
