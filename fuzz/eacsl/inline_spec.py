@@ -27,6 +27,8 @@ DEF = re.compile(
     r"(?=\s*(?:predicate\b|logic\b|//|\Z))",
     re.S)
 ANNOT = re.compile(r"/\*@(.*?)\*/", re.S)
+# \old(x) + k, k a literal.
+OLD_PLUS = re.compile(r"\\old\(([^()]*)\)\s*\+\s*(\d+)\b")
 
 
 def param_name(decl):
@@ -54,10 +56,16 @@ def to_macro(m, multi_label):
 
 def rewrite(text, multi_label):
     def block(b):
-        inner = b.group(1)
+        # E-ACSL 25 keeps one copy of each \old term, typed for its widest
+        # use: in `c->pos == \old(c->pos) + 2` that is a GMP integer, and the
+        # same copy then lands in `c->buf + \old(c->pos)` as a pointer offset,
+        # which gcc rejects (pointer + mpz_t).  ACSL arithmetic is unbounded,
+        # so \old(x) + k and \old(x + k) are the same term; the second gives
+        # the sum its own copy.
+        inner = OLD_PLUS.sub(r"\\old(\1 + \2)", b.group(1))
         found = list(DEF.finditer(inner))
         if not found:
-            return b.group(0)
+            return "/*@" + inner + "*/"
         rest = DEF.sub("", inner)
         rest = re.sub(r"//[^\n]*", "", rest)
         text = "\n".join(to_macro(m, multi_label) for m in found) + (
