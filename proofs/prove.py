@@ -10,7 +10,7 @@ emptied body or a dropped contract proves 0 of 0), or when a function of
 src/ has no entry in min_goals.txt (it would never be proved).  Exit 2 means
 the tools themselves failed (parse error, missing prover).
 
-    prove.py [--root DIR] [--out DIR] [--cache update|replay|offline|none]
+    prove.py [--root DIR] [--out DIR] [--cache update|replay|offline|cleanup|none]
              [--session DIR] [--only f,g] [--no-smoke] [--no-min]
 """
 import argparse
@@ -62,11 +62,12 @@ SMOKE_FLAGS = [
     # callee contracts and loop invariants, which stay on.
     "-wp-no-smoke-dead-code",
 ]
-# In views and cursor every callee is either a function proven in the same unit (with
-# exits \false, so its contract is met by a terminating body) or one of the
-# le_mem.h primitives, whose contracts the bytes unit proves for a real
-# body: a call there cannot hide a contradiction, and skipping those smoke
-# tests keeps a cold run within budget.  In core the callees include the
+# In views, cursor and roundtrips every callee is either a function proven
+# in one of those units (with exits \false, so its contract is met by a
+# terminating body) or one of the le_mem.h primitives, whose contracts the
+# bytes unit proves for a real body: a call there cannot hide a
+# contradiction, and skipping those smoke tests keeps a cold run within
+# budget.  In core the callees include the
 # unproven allocator contracts, so every call is smoke-tested.
 # Extra frama-c flags per unit (none needed: le_bytes.h is written in the
 # linear arithmetic form the provers close without tactics).
