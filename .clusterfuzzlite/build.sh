@@ -1,4 +1,5 @@
 #!/bin/bash -eu
+# SPDX-License-Identifier: Apache-2.0
 # OSS-Fuzz / ClusterFuzzLite build: one fuzzer per fuzz/fuzz_<name>.c, with
 # its seed corpus, dictionary and options under the names OSS-Fuzz looks for.
 # Runs from the source tree ($SRC/lepack); the engine and sanitizer come in

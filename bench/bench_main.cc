@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // Google Benchmark driver for the kernels in kern_*.c.  The kernels are C,
 // compiled by the C compiler under test; this file only times them, so the
 // C++ compiler that builds it does not change what is measured.

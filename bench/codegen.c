@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Wrappers whose object code bench/codegen_check.sh inspects: each unchecked
  * load or store must stay one full-width move (plus a byte swap for the
  * order the host does not use), and a record write must not fall back to

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # make codegen-check: the unchecked tier of src/le_mem.h must compile to one
 # full-width move per value (plus one byte swap for big-endian) on x86-64
 # under gcc -O2 and clang -O2, and a 20-byte record write must stay three

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Fixed-work driver for instruction counts under callgrind.
  *
  * Wall-clock figures move with whatever else the machine runs; instruction

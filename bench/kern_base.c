@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The baselines lepack is measured against: GridUnsafe's two branches and a
  * plain memcpy.  Nothing here includes a lepack header, so a change to the
  * library cannot move the baseline. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The message's own append path, growth included. */
 #include "counters.h"
 

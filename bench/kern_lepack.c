@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lepack's three ways to fill and read the counters layout.  Built twice:
  * as is (src/le_mem.h, the memcpy form) and with -DLEPACK_BYTEWISE (the
  * proven byte form of src/le_bytes.h), which appends _bytes to each name. */

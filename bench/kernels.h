@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The measured loops, compiled as C by the compiler under test.
  *
  * Every kernel walks `n` items of the counters layout (int32 at +0, int64 at

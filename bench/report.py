@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Lays out the benchmark results as tables and writes bench/results.md.
 
 Reads, for each compiler named on the command line, DIR/<cc>.json (Google

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian 12 packages lepack's build, tests, proofs and fuzzers
 # use.  As root it runs apt-get for whatever is missing; otherwise it prints
 # the exact command and fails if something is missing.

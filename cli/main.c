@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lepack: the command-line face of the partition-update-counters codec.
  *
  * Output is assembled in memory and written only once the whole input has
@@ -8,8 +9,7 @@
 
 #include "counters.h"
 #include "text.h"
-
-#define LEPACK_VERSION "0.1.0"
+#include "version.h"
 
 static const char usage_main[] =
     "usage: lepack counters encode [--hex]\n"
@@ -212,7 +212,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        puts("lepack " LEPACK_VERSION);
+        puts("lepack " LEPACK_VERSION_STRING);
         return 0;
     }
     if (strcmp(argv[1], "counters") != 0 || argc < 3) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The text forms behind the lepack command: item lines and hex.
  *
  * Item lines are "PART INIT UPDATES": three signed decimal numbers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What a harness does on a disagreement: print the step and both sides,
  * then abort() so that every engine records the input as a crash. */
 #ifndef LEPACK_FUZZ_CHECK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli: the text forms of the lepack command on arbitrary text.
  *
  * Item lines are checked against a line parser written here from the

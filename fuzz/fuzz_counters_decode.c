@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* counters_decode: arbitrary bytes as a wire message.  Either the length is
  * not a multiple of 20 and decode says LEPACK_EBADLEN (and nothing else), or
  * decode accepts, encode gives the same bytes back, and every field read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* counters_ops: a program of operations run on lepack_counters and on the
  * reference ref_counters side by side.  After every step the size, the cache
  * id and the full wire bytes must agree, as must every result and status.

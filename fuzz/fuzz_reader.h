@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Reads typed values off the front of a fuzzer input.
  *
  * Values are taken in the order the harness asks for them, little-endian,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* views: the checked accessors and the cursor against ref_get / ref_put, and
  * the fast memcpy form (le_mem.h) against the proven byte form (le_bytes.h).
  *

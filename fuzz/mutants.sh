@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Mutation check of the harnesses: each fuzz/mutants/*.patch puts back a bug
 # (two of them Ignite's), and the fuzzers must notice.
 #   fuzz/mutants.sh replay DIR SECONDS   the committed corpus alone must catch

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A plain main() around a harness: runs LLVMFuzzerTestOneInput on every file
  * named on the command line, descending into directories, with no fuzzing
  * engine linked.  Built with ASan and UBSan it reproduces a crash found by

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # AFL++ on both cores: for each harness a main (-M) and a secondary (-S)
 # instance for SECONDS, from the committed corpus, with CmpLog from the same
 # binary (-c 0).  afl-whatsup summarizes each pair; crashes are listed with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The continuous fuzzing job: each harness under libFuzzer for SECONDS,
 # starting from a copy of its committed corpus, then new coverage merged back
 # into corpus/<harness>.  Ends with one table for all harnesses.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Writes the hand-made seeds into corpus/<harness>/seed-*.  Each seed is a
 # readable list of bytes in the input format described at the top of its
 # harness (fuzz/fuzz_<harness>.c).  Run from the top of the tree; existing

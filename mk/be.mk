@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The wire form on a big-endian host, and the Java cross-check.
 #
 #   make check-be     build the library, the cmocka unit tests, the CLI and

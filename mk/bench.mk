@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Benchmarks (bench/, docs/performance.md).
 #
 #   make bench          time every kernel, built once with gcc -O2 and once

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Source-based coverage of src/ (clang -fprofile-instr-generate
 # -fcoverage-mapping) from replaying the committed fuzz corpus, plus the unit
 # tests of mk/tests.mk when cmocka is there.  fuzz/README.md lists what stays

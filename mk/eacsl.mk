@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Runtime contract checking: the corpus replay built with Frama-C's E-ACSL,
 # so that the ACSL contracts of src/ are executed on every corpus input and
 # the first violated clause aborts the replay with its text.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Differential fuzzing: every harness in fuzz/ compares lepack with the
 # reference in ref/ and aborts on the first disagreement.  One source per
 # harness, built for libFuzzer, AFL++, a plain replay main(), MemorySanitizer

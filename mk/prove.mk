@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Frama-C WP proofs (proofs/README.md).
 #
 #   make prove          every proof, replayed from the committed cache in

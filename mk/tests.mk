@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Unit tests (cmocka) under AddressSanitizer, LeakSanitizer and UBSan.
 #
 #   make test          build every test program and run them all

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The proofs have teeth: each proofs/mutants/*.patch reintroduces a real bug,
 # and the proofs of the functions it names (its "Functions:" line) must then
 # leave at least one goal unproven.  Each mutant runs on a copy of the tree,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Proof unit for put-then-get round trips: a value stored by a view of
  * src/le.h comes back unchanged from the matching load, for every width
  * above one byte, both byte orders and signed types.  Each round trip only

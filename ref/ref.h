@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The naive reference: the oracle that tests and fuzzers compare lepack
  * against.  Written independently of src/ and as plainly as possible: values
  * are assembled one byte at a time in loops, items live in an array of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The allocator hook's bodies.  They are outside the proofs on purpose: WP
  * sees only the contracts in alloc.h and counter_map.h, which are the
  * trusted description of whatever hook is installed (proofs/README.md).

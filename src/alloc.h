@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The allocator hook: every byte lepack owns comes from here.
  *
  * One process-wide hook, malloc/realloc/free by default, so that tests can
@@ -9,6 +10,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct lepack_allocator {
     /* Like realloc(ptr, size): size > 0; NULL on failure, ptr then intact. */
@@ -55,5 +60,9 @@ uint8_t *lepack_realloc_bytes(uint8_t *p, size_t old_size, size_t new_size)
 /*@ assigns \nothing;
     exits \false; */
 void lepack_free_bytes(uint8_t *p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "counter_map.h"
 
 #include "alloc.h"

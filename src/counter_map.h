@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* partition -> counter map behind lepack_counters_next_counter.
  *
  * Open addressing with linear probing over a power-of-two table that is
@@ -11,6 +12,10 @@
 #include <stdint.h>
 
 #include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct lepack_map_slot {
     int64_t counter;
@@ -117,5 +122,9 @@ void lepack_map_put(lepack_counter_map *m, int32_t partition, int64_t counter);
                \result->used != 0 && \result->partition == partition);
     ensures empty: m->nslots == 0 ==> \result == \null; */
 lepack_map_slot *lepack_map_find(const lepack_counter_map *m, int32_t partition);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Partition update counters: the C port of Apache Ignite's
  * PartitionUpdateCountersMessage.
  *
@@ -19,6 +20,10 @@
 #include "counter_map.h"
 #include "le_spec.h"
 #include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define LEPACK_ITEM_SIZE 20u
 #define LEPACK_ITEM_PARTITION 0u
@@ -295,5 +300,9 @@ lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, siz
             \result == LEPACK_ENOMEM || \result == LEPACK_EOVERFLOW;
     ensures bytes_unchanged{Post, Pre}(m->data, m->data, m->size * LEPACK_ITEM_SIZE); */
 lepack_status lepack_counters_next_counter(lepack_counters *m, int32_t partition, int64_t *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

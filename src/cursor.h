@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A cursor over a byte buffer: (buf, cap, pos).  Each put or get moves pos
  * past the value it wrote or read.  When the value does not fit, it fails
  * and neither moves pos nor touches a byte (one-shot: a failed call is as if
@@ -10,6 +11,10 @@
 #include <stdint.h>
 
 #include "le.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct lepack_cursor {
     uint8_t *buf; /* cap bytes */
@@ -722,5 +727,9 @@ static inline lepack_status lepack_cursor_get_be_i64(lepack_cursor *c, int64_t *
     c->pos += 8;
     return LEPACK_OK;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

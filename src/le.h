@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Little- and big-endian views over byte arrays: the C counterpart of
  * MethodHandles.byteArrayViewVarHandle(..., LITTLE_ENDIAN / BIG_ENDIAN).
  *
@@ -19,6 +20,10 @@
 #include "le_mem.h"
 #include "le_spec.h"
 #include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* --- signed <-> unsigned, two's complement ---------------------------------
  * Written as in-range conversions behind a branch: a plain cast of an
@@ -868,5 +873,9 @@ static inline lepack_status be_put_i64(uint8_t *buf, size_t len, size_t off, int
     be_store_i64(buf + off, v);
     return LEPACK_OK;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

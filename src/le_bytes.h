@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Byte-at-a-time loads and stores: the portable form that the proofs cover.
  *
  * Each value is assembled from or split into its base-256 digits with plain
@@ -16,6 +17,10 @@
 #include <stdint.h>
 
 #include "le_spec.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /*@ requires \valid_read(p + (0 .. 1));
     assigns \nothing;
@@ -154,5 +159,9 @@ static inline void be_bytes_store_u64(uint8_t *p, uint64_t v)
     p[6] = (uint8_t)(v / 256u % 256);
     p[7] = (uint8_t)(v % 256);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Fixed-width loads and stores in a pinned byte order: the fast form.
  *
  * A fixed-size memcpy is one unaligned load or store on gcc and clang, and a
@@ -20,6 +21,10 @@
 
 #if defined(LEPACK_BYTEWISE) && !defined(__FRAMAC__)
 #include "le_bytes.h"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
 #endif
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -203,6 +208,10 @@ static inline void be_store_u64(uint8_t *p, uint64_t v)
     memcpy(p, &v, sizeof v);
 }
 
+#endif
+
+#ifdef __cplusplus
+}
 #endif
 
 #endif

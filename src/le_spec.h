@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The byte-order specification in ACSL, shared by every contract.
  *
  * A value's bytes are its base-256 digits: little-endian puts the least

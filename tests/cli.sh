@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end checks of the lepack command: round trips and every kind of bad
 # input (message on stderr, nothing on stdout, exit status 1).
 set -u

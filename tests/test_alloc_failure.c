@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Every allocation lepack makes can fail, and a failure must leave the
  * message exactly as it was: same size, same wire bytes, same next_counter
  * state, and no leak.

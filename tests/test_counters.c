@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The message of src/counters.h: wire layout, growth, bounds, encode and
  * decode errors, and next_counter's semantics. */
 #include "test_util.h"
@@ -420,14 +421,22 @@ static void add_at_max_items(void **state)
 static void strerror_names(void **state)
 {
     (void)state;
-    for (int s = LEPACK_OK; s <= LEPACK_ENOTFOUND; s++) {
+    static const char *const names[] = {"OK",       "ERANGE",     "ENOSPACE", "EOVERFLOW",
+                                        "ENOMEM",   "EBADLEN",    "ENOTFOUND", "EINVAL",
+                                        "EILLFORMED", "ETOOLONG", "ESTOPPED"};
+    assert_int_equal(sizeof names / sizeof names[0], LEPACK_STATUS_MAX + 1);
+    for (int s = LEPACK_OK; s <= LEPACK_STATUS_MAX; s++) {
         const char *t = lepack_strerror((lepack_status)s);
         assert_non_null(t);
         assert_true(strlen(t) > 0);
+        assert_string_not_equal(t, "unknown status");
+        assert_string_equal(lepack_status_name((lepack_status)s), names[s]);
         for (int u = LEPACK_OK; u < s; u++)
             assert_string_not_equal(t, lepack_strerror((lepack_status)u));
     }
     assert_string_equal(lepack_strerror((lepack_status)99), "unknown status");
+    assert_string_equal(lepack_status_name((lepack_status)99), "UNKNOWN");
+    assert_string_equal(lepack_status_name((lepack_status)(LEPACK_STATUS_MAX + 1)), "UNKNOWN");
 }
 
 int main(void)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The cursor of src/cursor.h: each put or get moves pos by the width, and a
  * value that does not fit fails without moving pos, writing a byte, or
  * touching *out. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The views of src/le.h: wire layout byte by byte, bounds checks that
  * neither read nor write out of range, and round trips against the naive
  * reference in ref/. */

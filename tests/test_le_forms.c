@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The shipped fast form (src/le_mem.h, memcpy plus a swap on hosts of the
  * other order) against the proven byte form (src/le_bytes.h).  WP trusts
  * le_mem.h's contracts without seeing its bodies; this test is what ties

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lepack against the naive reference in ref/ over long seeded sequences of
  * random operations: after every step the status codes, the values read and
  * the full wire bytes must agree.  Partitions come from a small pool so that

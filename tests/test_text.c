@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The text forms of the lepack command (cli/text.h): item lines and hex,
  * every error with where it is, and formatting back. */
 #include "test_util.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Shared helpers for the unit tests: a seeded generator, hex, and a
  * snapshot of a message for "nothing changed" checks.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* src/counters.c as the runtime contract build compiles it.  Under
  * __FRAMAC__ its copy_bytes is a static declaration with a contract and no
  * body (WP cannot carry memcpy's contract over to uint8_t); a static

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Copies src/*.h and src/*.c with every ACSL predicate and logic function definition
 turned into a C macro, for the runtime contract build (mk/eacsl.mk).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Bodies for the twelve loads and stores of src/le_mem.h in the runtime
  * contract build.  Under __FRAMAC__ that header declares them with their
  * contracts only (the fast memcpy form is outside what Frama-C reads), so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz/fuzz_views.c as the runtime contract build compiles it.  The harness
  * calls its accessors through a table of function pointers, and E-ACSL 25
  * decides which stack objects to track by following direct calls from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A framework-free check harness for the cross-host programs in tests/be/.
  *
  * These programs run on the big-endian target under emulation as well as on

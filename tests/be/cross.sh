@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Bytes written on one host read back on the other, through the lepack
 # command built for each.
 #

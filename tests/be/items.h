@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Items and their wire bytes, byte-identical on every host: the expected
  * bytes are literal text, not computed by the code under test.  The set
  * covers zero, small values, all-ones, both extremes of each field and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The bug Ignite's GridUnsafe code had, made visible.
  *
  * GridUnsafe.putInt/putLong over a byte[] store the host's own byte order.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The wire form and the views, checked on whatever host this runs on.
  *
  * Built for the build host and for s390x (run under qemu-s390x), once with

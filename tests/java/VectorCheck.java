@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * lepack's golden vectors, checked by an independent Java port.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes lepack's golden vectors (counters.vec, next_counter.vec, text.vec).
 
 The expected bytes come from Python's struct module ('<iqq': little-endian

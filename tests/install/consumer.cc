@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+// A C++ program using an installed lepack the way a user would: headers as
+// <lepack/...>, flags from pkg-config, linked statically or dynamically.
+// It fails to link if a header lacks its extern "C" guard.
+#include <lepack/counters.h>
+#include <lepack/cursor.h>
+#include <lepack/le.h>
+#include <lepack/status.h>
+#include <lepack/version.h>
+
+#include <cstdio>
+#include <cstring>
+
+static int fail(const char *what)
+{
+    std::fprintf(stderr, "consumer: %s\n", what);
+    return 1;
+}
+
+int main()
+{
+    if (std::strcmp(lepack_version(), LEPACK_VERSION_STRING) != 0)
+        return fail("library and header versions differ");
+    if (std::strcmp(lepack_status_name(LEPACK_EBADLEN), "EBADLEN") != 0)
+        return fail("lepack_status_name");
+    lepack_counters m;
+    if (lepack_counters_init(&m, 7, 0) != LEPACK_OK ||
+        lepack_counters_add(&m, -1, 2, INT64_MAX) != LEPACK_OK)
+        return fail("init/add");
+    uint8_t wire[LEPACK_ITEM_SIZE];
+    size_t n = 0;
+    if (lepack_counters_encode(&m, wire, sizeof wire, &n) != LEPACK_OK || n != sizeof wire)
+        return fail("encode");
+    lepack_counters_free(&m);
+    uint32_t part = 0;
+    if (le_get_u32(wire, n, 0, &part) != LEPACK_OK || part != 0xffffffffu ||
+        be_load_u8(wire + 12) != 0xff || wire[19] != 0x7f)
+        return fail("wire bytes");
+    std::printf("consumer: lepack %s ok\n", lepack_version());
+    return 0;
+}
