@@ -14,7 +14,7 @@
  *   6 fail       k: the k-th allocation from now fails (0 = the next one)
  *   7 init       cache id (4), capacity byte (free first)
  *   8 grown      two selector bytes and two 8-byte numbers: grown_capacity
- *   9 strerror   status byte
+ *   9 status     status byte: strerror, status_name (and the version)
  *  10 limits     a message at LEPACK_MAX_ITEMS refuses to grow
  *  11 add many   count byte, partition byte
  * A partition operand is one byte: bit 7 set means 4 more bytes give the
@@ -33,6 +33,7 @@
 #include "counters.h"
 #include "ref.h"
 #include "status.h"
+#include "version.h"
 
 #include "fuzz_check.h"
 #include "fuzz_reader.h"
@@ -432,12 +433,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 9: {
-            unsigned s = fz_u8(&r);
-            const char *text = lepack_strerror((lepack_status)(s % 9));
+            /* Every status and one past the last: name as ref spells it,
+             * a description that is neither empty nor success's. */
+            int s = fz_u8(&r) % (LEPACK_STATUS_MAX + 2);
+            const char *text = lepack_strerror((lepack_status)s);
             if (text == NULL || text[0] == '\0')
-                FZ_FAIL("step %zu: lepack_strerror(%u) is empty", step, s % 9);
-            if (s % 9 != 0 && s % 9 < 7 && strcmp(text, lepack_strerror(LEPACK_OK)) == 0)
-                FZ_FAIL("step %zu: lepack_strerror(%u) reads as success", step, s % 9);
+                FZ_FAIL("step %zu: lepack_strerror(%d) is empty", step, s);
+            if (s != 0 && strcmp(text, lepack_strerror(LEPACK_OK)) == 0)
+                FZ_FAIL("step %zu: lepack_strerror(%d) reads as success", step, s);
+            if (strcmp(lepack_status_name((lepack_status)s), ref_status_name(s)) != 0)
+                FZ_FAIL("step %zu: lepack_status_name(%d) is %s, ref %s", step, s,
+                        lepack_status_name((lepack_status)s), ref_status_name(s));
+            if (strcmp(lepack_version(), LEPACK_VERSION_STRING) != 0)
+                FZ_FAIL("step %zu: lepack_version() %s, header %s", step, lepack_version(),
+                        LEPACK_VERSION_STRING);
             break;
         }
         case 10:

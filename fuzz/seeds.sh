@@ -66,7 +66,7 @@ add() { b 0 "$1"; le "$2" 8; le "$3" 8; }
 # Growth rule edges, statuses, limits, init refusals.
 { le 0 4; b 0; b 8 0; le 1 8; b 0; le 2 8; b 8 1; le 0 8; b 0; le 5 8; b 8 2; le 0 8; b 2; le 0 8
   b 8 4; ff 8; b 0; le 3 8; b 8 3; le 0 8; b 0; le 9 8
-  s=0; while [ "$s" -lt 9 ]; do b 9 "$s"; s=$((s + 1)); done
+  s=0; while [ "$s" -lt 12 ]; do b 9 "$s"; s=$((s + 1)); done
   b 10; b 7 1 2 3 4 255; b 7 1 2 3 4 254; b 7 255 255 255 255 63; add 4 1 1; } > $C/counters_ops/seed-limits
 
 # --- counters_decode: wire bytes ------------------------------------------------

@@ -201,3 +201,13 @@ int ref_next_counter(ref_counters *m, int32_t partition, int64_t *out)
     }
     return REF_ENOTFOUND;
 }
+
+const char *ref_status_name(int status)
+{
+    static const char *const names[] = {"OK",        "ERANGE",    "ENOSPACE", "EOVERFLOW",
+                                        "ENOMEM",    "EBADLEN",   "ENOTFOUND", "EINVAL",
+                                        "EILLFORMED", "ETOOLONG", "ESTOPPED"};
+    if (status < 0 || (size_t)status >= sizeof names / sizeof names[0])
+        return "UNKNOWN";
+    return names[status];
+}

@@ -18,8 +18,16 @@ enum {
     REF_EOVERFLOW = 3,
     REF_ENOMEM = 4,
     REF_EBADLEN = 5,
-    REF_ENOTFOUND = 6
+    REF_ENOTFOUND = 6,
+    REF_EINVAL = 7,
+    REF_EILLFORMED = 8,
+    REF_ETOOLONG = 9,
+    REF_ESTOPPED = 10
 };
+
+/* A status's symbolic name as the golden vectors spell it ("EBADLEN"),
+ * "UNKNOWN" for any other number. */
+const char *ref_status_name(int status);
 
 /* Reads `width` bytes at buf[off] (little-endian when big_endian == 0) as an
  * unsigned number; REF_ERANGE when they are not all inside buf[0 .. len). */
