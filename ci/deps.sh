@@ -7,7 +7,7 @@ set -eu
 PKGS="make gcc clang llvm-14 libclang-rt-14-dev libfuzzer-14-dev libcmocka-dev
 pkg-config frama-c-base why3 z3 cvc4 afl++ libbenchmark-dev g++ valgrind
 qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross libcmocka-dev:s390x binutils zip unzip python3 patch
-libgmp-dev"
+libgmp-dev libicu-dev"
 # libcmocka-dev:s390x (the unit tests built for s390x, mk/be.mk) comes from
 # Debian's multiarch archive, which apt only reads once s390x is added.
 if ! dpkg --print-foreign-architectures | grep -qx s390x; then
