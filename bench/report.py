@@ -234,8 +234,14 @@ def main():
     text = "\n".join(md) + "\n"
     sys.stdout.write(text)
     if a.out:
+        # Sections other generators own (<!-- begin NAME --> ... <!-- end
+        # NAME -->, e.g. bench/utf8_report.py's) are kept as they are.
+        kept = []
+        if os.path.exists(a.out):
+            kept = [m.group(0) for m in re.finditer(r"<!-- begin (\S+) -->.*?<!-- end \1 -->",
+                                                    open(a.out).read(), re.S)]
         with open(a.out, "w") as f:
-            f.write(text)
+            f.write(text + "".join("\n" + k + "\n" for k in kept))
 
 
 if __name__ == "__main__":

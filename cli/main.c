@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_utf8.h"
 #include "counters.h"
 #include "text.h"
 #include "version.h"
@@ -14,6 +15,7 @@
 static const char usage_main[] =
     "usage: lepack counters encode [--hex]\n"
     "       lepack counters decode [--hex]\n"
+    CLI_UTF8_USAGE_LINE
     "       lepack --help | --version\n"
     "\n"
     "Packs and unpacks Apache Ignite partition update counters: 20-byte\n"
@@ -215,6 +217,8 @@ int main(int argc, char **argv)
         puts("lepack " LEPACK_VERSION_STRING);
         return 0;
     }
+    if (strcmp(argv[1], "utf8") == 0)
+        return cli_utf8(argc - 1, argv + 1);
     if (strcmp(argv[1], "counters") != 0 || argc < 3) {
         fprintf(stderr, "lepack: unknown command '%s'\n%s", argv[1], usage_main);
         return 2;

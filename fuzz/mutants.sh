@@ -14,6 +14,9 @@ top=$(pwd)
 CC=${FUZZ_CLANG:-clang}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
 LIB="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
+LIB="$LIB src/utf8.c src/utf8_vec.c ref/ref_utf8.c"
+# Extra link flags per harness (ICU for the UTF-8 harnesses).
+libs_of() { case $1 in utf8_*) echo -licuuc ;; esac; }
 INC="-Isrc -Iref -Icli -Ifuzz"
 mkdir -p "$dir"
 report="$dir/$mode.txt"
@@ -43,7 +46,7 @@ for p in fuzz/mutants/*.patch; do
         caught=""
         for h in $hs; do
             # shellcheck disable=SC2086
-            (cd "$tree" && $CC $INC -std=c11 -g -O1 $SAN "fuzz/fuzz_$h.c" fuzz/replay.c $LIB -o "replay_$h") ||
+            (cd "$tree" && $CC $INC -std=c11 -g -O1 $SAN "fuzz/fuzz_$h.c" fuzz/replay.c $LIB $(libs_of "$h") -o "replay_$h") ||
                 exit 1
             if ! "$tree/replay_$h" "corpus/$h" > "$tree/replay_$h.log" 2>&1; then
                 caught="$caught $h"
@@ -58,7 +61,7 @@ for p in fuzz/mutants/*.patch; do
     else
         h=${hs%% *}
         # shellcheck disable=SC2086
-        (cd "$tree" && $CC $INC -std=c11 -g -O1 -fsanitize=fuzzer $SAN "fuzz/fuzz_$h.c" $LIB -o "fuzz_$h") ||
+        (cd "$tree" && $CC $INC -std=c11 -g -O1 -fsanitize=fuzzer $SAN "fuzz/fuzz_$h.c" $LIB $(libs_of "$h") -o "fuzz_$h") ||
             exit 1
         mkdir -p "$tree/work" "$tree/art"
         cp corpus/$h/* "$tree/work/"

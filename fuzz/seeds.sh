@@ -90,3 +90,6 @@ printf 'de ad BE ef\n0102\n' > $C/cli/seed-hex
 printf 'a b c' > $C/cli/seed-hex-odd
 printf '0g' > $C/cli/seed-hex-bad
 : > $C/cli/seed-empty
+
+# --- utf8_encode, utf8_decode, utf8_modified: binary text, written by Python ---
+python3 fuzz/seeds_utf8.py

@@ -22,7 +22,7 @@ coverage:
 	@rm -rf $(COV_DIR); mkdir -p $(COV_DIR)/bin $(COV_DIR)/raw
 	@for h in $(FUZZ_HARNESSES); do \
 	  $(COV_CLANG) $(COV_INC) $(COV_FLAGS) fuzz/fuzz_$$h.c fuzz/replay.c $(LIB_SRC) $(REF_SRC) \
-	    cli/text.c -o $(COV_DIR)/bin/fuzz_$$h || exit 1; \
+	    cli/text.c $$($(FUZZ_LIBS_SH)) -o $(COV_DIR)/bin/fuzz_$$h || exit 1; \
 	  LLVM_PROFILE_FILE=$(COV_DIR)/raw/fuzz_$$h-%p.profraw $(COV_DIR)/bin/fuzz_$$h corpus/$$h \
 	    > /dev/null || exit 1; \
 	  echo "coverage: replayed corpus/$$h"; done
