@@ -26,7 +26,8 @@ CFLAGS   ?= -O2 -g
 override CPPFLAGS += -Isrc
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS)
 
-LIB_SRC  := src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c
+LIB_SRC  := src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c \
+            src/items.c src/items_x86.c
 LIB_HDR  := $(wildcard src/*.h)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
