@@ -6,7 +6,7 @@
 # through $CC, $CFLAGS and $LIB_FUZZING_ENGINE.
 cd "${LEPACK_SRC:-$SRC/lepack}"
 
-lib_src="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
+lib_src="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c src/items.c src/items_x86.c ref/ref.c cli/text.c"
 mkdir -p "$WORK/lepack"
 objs=""
 for f in $lib_src; do

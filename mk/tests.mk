@@ -11,7 +11,7 @@
 # directory (test_vectors reads tests/vectors/ relative to it, or from
 # $LEPACK_VECTORS_DIR).  For the build host: $(BUILD)/tests/test_<name>.
 
-TEST_NAMES    := le le_forms cursor counters alloc_failure random vectors text
+TEST_NAMES    := le le_forms cursor counters alloc_failure random vectors text batch
 TEST_CPPFLAGS := $(CPPFLAGS) -Iref -Icli -Itests
 TEST_CFLAGS   := $(STD) $(WARN) -g -O1
 TEST_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all
