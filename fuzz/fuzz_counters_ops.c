@@ -24,9 +24,10 @@
  * from the input, else a 4-byte seed the items are generated from:
  *  248 add items   L: lepack_counters_add_items against ref_add_items
  *  249 get items   index byte, count byte: lepack_counters_get_items
- *  250 vectors     L: every path of src/items.h (scalar, AVX2, AVX-512, the
- *                  dispatch) packs L and unpacks ref's bytes of L, each into
- *                  an exact-size buffer, compared with ref
+ *  250 vectors     L: every path of src/items.h (scalar, AVX2, AVX-512, its
+ *                  non-temporal form, the dispatch) packs L and unpacks ref's
+ *                  bytes of L, each into an exact-size buffer, compared with
+ *                  ref
  *  251 (reserved: as 250)
  * A partition operand is one byte: bit 7 set means 4 more bytes give the
  * value, else (byte & 7) - 4, so that partitions repeat and next_counter's
@@ -413,6 +414,7 @@ static void check_vector_paths(size_t step, size_t n)
         {"vector", lepack_items_store_vector, lepack_items_load_vector},
         {"avx2", lepack_items_store_avx2, lepack_items_load_avx2},
         {"avx512", lepack_items_store_avx512, lepack_items_load_avx512},
+        {"stream", lepack_items_store_stream, lepack_items_load_stream},
     };
     size_t len = n * REF_ITEM_SIZE;
     ref_counters rm;

@@ -64,7 +64,8 @@ void lepack_items_load_scalar(lepack_counters_item *out, const uint8_t *src, siz
  * blocks (the largest it chooses to do), and returns k; the caller does the
  * rest.  It may write anywhere in the n items' destination.  0 when the CPU
  * lacks the instructions, when n is below one block, or on other
- * architectures.  _vector picks the widest the CPU has; the others exist so
+ * architectures.  _vector picks the widest the CPU has (AVX-512 with
+ * non-temporal stores, _stream, for large batches); the others exist so
  * that the fuzzers can compare each with the reference. */
 
 /*@ requires n <= LEPACK_MAX_ITEMS;
@@ -78,6 +79,7 @@ void lepack_items_load_scalar(lepack_counters_item *out, const uint8_t *src, siz
 size_t lepack_items_store_vector(uint8_t *dst, const lepack_counters_item *items, size_t n);
 size_t lepack_items_store_avx2(uint8_t *dst, const lepack_counters_item *items, size_t n);
 size_t lepack_items_store_avx512(uint8_t *dst, const lepack_counters_item *items, size_t n);
+size_t lepack_items_store_stream(uint8_t *dst, const lepack_counters_item *items, size_t n);
 
 /*@ requires n <= LEPACK_MAX_ITEMS;
     requires n > 0 ==> \valid(out + (0 .. n - 1)) &&
@@ -90,6 +92,7 @@ size_t lepack_items_store_avx512(uint8_t *dst, const lepack_counters_item *items
 size_t lepack_items_load_vector(lepack_counters_item *out, const uint8_t *src, size_t n);
 size_t lepack_items_load_avx2(lepack_counters_item *out, const uint8_t *src, size_t n);
 size_t lepack_items_load_avx512(lepack_counters_item *out, const uint8_t *src, size_t n);
+size_t lepack_items_load_stream(lepack_counters_item *out, const uint8_t *src, size_t n);
 
 #ifdef __cplusplus
 }

@@ -14,8 +14,10 @@
  *   AVX2: 8 items (48 words) <-> 40 wire words; vpermd reads one register,
  *     so a packed register is two vpermd and a blend, and an unpacked one
  *     vpermd of one unaligned load.
- * The padding word is written as zero.  Elsewhere than x86-64 with gcc or
- * clang, every function here does nothing and returns 0. */
+ * The padding word is written as zero.  From STREAM_MIN_ITEMS items on,
+ * the AVX-512 paths store around the caches (_stream).  Elsewhere than
+ * x86-64 with gcc or clang, every function here does nothing and returns
+ * 0. */
 #include "items.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__FRAMAC__)
@@ -27,6 +29,13 @@
 #if LEPACK_ITEMS_X86
 
 #include <immintrin.h>
+#include <string.h>
+
+/* From this many items on, stores go around the caches (see
+ * store_avx512_stream). */
+#ifndef STREAM_MIN_ITEMS
+#define STREAM_MIN_ITEMS ((size_t)1 << 18)
+#endif
 
 /* Words per struct item and per wire item. */
 #define SW 6
@@ -65,6 +74,46 @@ TARGET_512 static size_t store_avx512(uint8_t *dst, const lepack_counters_item *
         _mm512_storeu_si512(dst + 256, _mm512_permutex2var_epi32(r4, i4, r5));
     }
     return blocks * 16;
+}
+
+/* Large batches: the same blocks with non-temporal stores, which write
+ * whole cache lines without reading them first (a store that misses the
+ * cache otherwise reads its line before writing it).  They need 64-byte
+ * aligned destinations: up to 15 items go first with plain stores until
+ * dst is aligned (it can be when it is a multiple of 4, as every item
+ * address in a malloc'd block is); a block of 16 items is 320 bytes, five
+ * lines, so it stays aligned. */
+TARGET_512 static size_t store_avx512_stream(uint8_t *dst, const lepack_counters_item *items,
+                                             size_t n)
+{
+    size_t head = 0;
+    while (head < 16 && ((uintptr_t)(dst + head * LEPACK_ITEM_SIZE) & 63) != 0)
+        head++;
+    if (head == 16 || n < head + 16)
+        return store_avx512(dst, items, n);
+    for (size_t k = 0; k < head; k++) {
+        uint8_t *p = dst + k * LEPACK_ITEM_SIZE;
+        memcpy(p, &items[k].partition, 4);
+        memcpy(p + 4, &items[k].initial_counter, 8);
+        memcpy(p + 12, &items[k].updates_count, 8);
+    }
+    const __m512i i0 = PACK_ROW(0), i1 = PACK_ROW(1), i2 = PACK_ROW(2), i3 = PACK_ROW(3),
+                  i4 = PACK_ROW(4);
+    size_t blocks = (n - head) / 16;
+    const uint8_t *s = (const uint8_t *)(items + head);
+    uint8_t *d = dst + head * LEPACK_ITEM_SIZE;
+    for (size_t b = 0; b < blocks; b++, s += 16 * sizeof *items, d += 16 * LEPACK_ITEM_SIZE) {
+        __m512i r0 = _mm512_loadu_si512(s), r1 = _mm512_loadu_si512(s + 64),
+                r2 = _mm512_loadu_si512(s + 128), r3 = _mm512_loadu_si512(s + 192),
+                r4 = _mm512_loadu_si512(s + 256), r5 = _mm512_loadu_si512(s + 320);
+        _mm512_stream_si512((__m512i *)d, _mm512_permutex2var_epi32(r0, i0, r1));
+        _mm512_stream_si512((__m512i *)(d + 64), _mm512_permutex2var_epi32(r1, i1, r2));
+        _mm512_stream_si512((__m512i *)(d + 128), _mm512_permutex2var_epi32(r2, i2, r3));
+        _mm512_stream_si512((__m512i *)(d + 192), _mm512_permutex2var_epi32(r3, i3, r4));
+        _mm512_stream_si512((__m512i *)(d + 256), _mm512_permutex2var_epi32(r4, i4, r5));
+    }
+    _mm_sfence();
+    return head + blocks * 16;
 }
 
 /* The wire word (in the block) struct word s comes from; its padding word
@@ -112,6 +161,45 @@ TARGET_512 static size_t load_avx512(lepack_counters_item *out, const uint8_t *s
         _mm512_storeu_si512(d + 320, _mm512_maskz_permutex2var_epi32(k2, w3, i5, w4));
     }
     return blocks * 16;
+}
+
+/* As store_avx512_stream: up to 7 items first until out is 64-byte
+ * aligned (it can be when it is a multiple of 8, as a struct array is); a
+ * block of 16 items is 384 bytes, six lines. */
+TARGET_512 static size_t load_avx512_stream(lepack_counters_item *out, const uint8_t *src,
+                                            size_t n)
+{
+    size_t head = 0;
+    while (head < 8 && ((uintptr_t)(out + head) & 63) != 0)
+        head++;
+    if (head == 8 || n < head + 16)
+        return load_avx512(out, src, n);
+    for (size_t k = 0; k < head; k++) {
+        const uint8_t *p = src + k * LEPACK_ITEM_SIZE;
+        memset(&out[k], 0, sizeof out[k]);
+        memcpy(&out[k].partition, p, 4);
+        memcpy(&out[k].initial_counter, p + 4, 8);
+        memcpy(&out[k].updates_count, p + 12, 8);
+    }
+    const __m512i i0 = UNPACK_ROW(0), i1 = UNPACK_ROW(1), i2 = UNPACK_ROW(2),
+                  i3 = UNPACK_ROW(3), i4 = UNPACK_ROW(4), i5 = UNPACK_ROW(5);
+    const __mmask16 k0 = unpack_mask(0), k1 = unpack_mask(1), k2 = unpack_mask(2);
+    size_t blocks = (n - head) / 16;
+    const uint8_t *w = src + head * LEPACK_ITEM_SIZE;
+    uint8_t *d = (uint8_t *)(out + head);
+    for (size_t b = 0; b < blocks; b++, w += 16 * LEPACK_ITEM_SIZE, d += 16 * sizeof *out) {
+        __m512i w0 = _mm512_loadu_si512(w), w1 = _mm512_loadu_si512(w + 64),
+                w2 = _mm512_loadu_si512(w + 128), w3 = _mm512_loadu_si512(w + 192),
+                w4 = _mm512_loadu_si512(w + 256);
+        _mm512_stream_si512((__m512i *)d, _mm512_maskz_permutex2var_epi32(k0, w0, i0, w1));
+        _mm512_stream_si512((__m512i *)(d + 64), _mm512_maskz_permutex2var_epi32(k1, w0, i1, w1));
+        _mm512_stream_si512((__m512i *)(d + 128), _mm512_maskz_permutex2var_epi32(k2, w1, i2, w2));
+        _mm512_stream_si512((__m512i *)(d + 192), _mm512_maskz_permutex2var_epi32(k0, w2, i3, w3));
+        _mm512_stream_si512((__m512i *)(d + 256), _mm512_maskz_permutex2var_epi32(k1, w3, i4, w4));
+        _mm512_stream_si512((__m512i *)(d + 320), _mm512_maskz_permutex2var_epi32(k2, w3, i5, w4));
+    }
+    _mm_sfence();
+    return head + blocks * 16;
 }
 
 /* --- AVX2: 8 items per block --------------------------------------------- */
@@ -217,6 +305,16 @@ size_t lepack_items_load_avx512(lepack_counters_item *out, const uint8_t *src, s
     return have_avx512() ? load_avx512(out, src, n) : 0;
 }
 
+size_t lepack_items_store_stream(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    return have_avx512() ? store_avx512_stream(dst, items, n) : 0;
+}
+
+size_t lepack_items_load_stream(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    return have_avx512() ? load_avx512_stream(out, src, n) : 0;
+}
+
 size_t lepack_items_load_avx2(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
     return have_avx2() ? load_avx2(out, src, n) : 0;
@@ -225,7 +323,9 @@ size_t lepack_items_load_avx2(lepack_counters_item *out, const uint8_t *src, siz
 size_t lepack_items_store_vector(uint8_t *dst, const lepack_counters_item *items, size_t n)
 {
     size_t done = 0;
-    if (n >= 16 && have_avx512())
+    if (n >= STREAM_MIN_ITEMS && have_avx512())
+        done = store_avx512_stream(dst, items, n);
+    else if (n >= 16 && have_avx512())
         done = store_avx512(dst, items, n);
     if (n - done >= 8 && have_avx2())
         done += store_avx2(dst + done * LEPACK_ITEM_SIZE, items + done, n - done);
@@ -235,7 +335,9 @@ size_t lepack_items_store_vector(uint8_t *dst, const lepack_counters_item *items
 size_t lepack_items_load_vector(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
     size_t done = 0;
-    if (n >= 16 && have_avx512())
+    if (n >= STREAM_MIN_ITEMS && have_avx512())
+        done = load_avx512_stream(out, src, n);
+    else if (n >= 16 && have_avx512())
         done = load_avx512(out, src, n);
     if (n - done >= 8 && have_avx2())
         done += load_avx2(out + done, src + done * LEPACK_ITEM_SIZE, n - done);
@@ -263,6 +365,18 @@ size_t lepack_items_load_avx512(lepack_counters_item *out, const uint8_t *src, s
 }
 
 size_t lepack_items_load_avx2(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    (void)out, (void)src, (void)n;
+    return 0;
+}
+
+size_t lepack_items_store_stream(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    (void)dst, (void)items, (void)n;
+    return 0;
+}
+
+size_t lepack_items_load_stream(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
     (void)out, (void)src, (void)n;
     return 0;

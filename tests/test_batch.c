@@ -222,9 +222,9 @@ static void vector_paths_agree(void **state)
 {
     (void)state;
     static const store_fn stores[] = {lepack_items_store_vector, lepack_items_store_avx2,
-                                      lepack_items_store_avx512};
+                                      lepack_items_store_avx512, lepack_items_store_stream};
     static const load_fn loads[] = {lepack_items_load_vector, lepack_items_load_avx2,
-                                    lepack_items_load_avx512};
+                                    lepack_items_load_avx512, lepack_items_load_stream};
     static lepack_counters_item items[MAXN], back[MAXN], want_items[MAXN];
     static uint8_t want[MAXN * LEPACK_ITEM_SIZE], got[MAXN * LEPACK_ITEM_SIZE + 1];
     test_rng r = {14};
@@ -264,7 +264,45 @@ static void vector_paths_agree(void **state)
         }
     }
     print_message("vector paths: %zu of %d items packed in vector registers on this CPU\n",
-                  vector_items, 3 * MAXN * (MAXN + 1) / 2);
+                  vector_items, 4 * MAXN * (MAXN + 1) / 2);
+}
+
+/* A batch large enough for the dispatch to store around the caches, at
+ * every alignment of the destination the non-temporal stores must reach. */
+static void large_batches(void **state)
+{
+    (void)state;
+    const size_t n = ((size_t)1 << 18) + 37;
+    test_rng r = {15};
+    lepack_counters_item *items = malloc((n + 8) * sizeof *items);
+    lepack_counters_item *back = malloc((n + 8) * sizeof *back);
+    uint8_t *want = malloc(n * LEPACK_ITEM_SIZE);
+    uint8_t *got = malloc(n * LEPACK_ITEM_SIZE + 64);
+    assert_true(items && back && want && got);
+    random_items(&r, items, n);
+    lepack_items_store_scalar(want, items, n);
+    for (size_t off = 0; off < 64; off += 4) {
+        memset(got, 0xee, n * LEPACK_ITEM_SIZE + 64);
+        lepack_items_store(got + off, items, n);
+        assert_memory_equal(got + off, want, n * LEPACK_ITEM_SIZE);
+        for (size_t b = 0; b < off; b++)
+            assert_int_equal(got[b], 0xee);
+        assert_int_equal(got[off + n * LEPACK_ITEM_SIZE], 0xee);
+    }
+    for (size_t off = 0; off < 8; off++) {
+        memset(back, 0xee, (n + 8) * sizeof *back);
+        lepack_items_load(back + off, want, n);
+        for (size_t k = 0; k < n; k++) {
+            assert_int_equal(back[off + k].partition, items[k].partition);
+            assert_true(back[off + k].initial_counter == items[k].initial_counter);
+            assert_true(back[off + k].updates_count == items[k].updates_count);
+        }
+        assert_int_equal(((const uint8_t *)(back + off + n))[0], 0xee);
+    }
+    free(items);
+    free(back);
+    free(want);
+    free(got);
 }
 
 /* Spans: the count of whole records, each record inside the bytes, and a
@@ -311,6 +349,7 @@ int main(void)
         cmocka_unit_test(add_items_overflow),
         cmocka_unit_test(add_items_enomem),
         cmocka_unit_test(vector_paths_agree),
+        cmocka_unit_test(large_batches),
         cmocka_unit_test(spans),
     };
     return cmocka_run_group_tests_name("batch", tests, NULL, NULL);
