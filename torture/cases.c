@@ -105,10 +105,12 @@ static void atom(unsigned width, tt_place place, tt_method m, int have_cas128)
     int aligned = place == TT_AT_ALIGNED;
     switch (m) {
     case TT_PLAIN:
-        /* SDM vol. 3 8.1.1 and APM vol. 2 7.3.2: an aligned access of up to
-         * 8 bytes is atomic.  Misaligned ones inside a line are atomic on
-         * Intel only; 16-byte SSE moves are promised only recently, and
-         * only when aligned: graded as promising nothing. */
+        /* Intel SDM vol. 3A "Guaranteed Atomic Operations" and AMD APM
+         * vol. 2 "Access Atomicity": an aligned access of up to 8 bytes is
+         * atomic.  Misaligned ones inside a line are atomic on Intel only
+         * (AMD: inside one aligned quadword, which the unaligned place
+         * crosses); the 16-byte promise covers aligned movdqa, not movdqu:
+         * graded as promising nothing. */
         if (TT_X86_ASM && aligned && width <= 8)
             c->promise = TT_PROMISE_ISA;
         if (width == 16 && !TT_X86_ASM)
@@ -124,8 +126,9 @@ static void atom(unsigned width, tt_place place, tt_method m, int have_cas128)
     case TT_CAS:
     case TT_CAS_PLAIN:
         if (TT_X86_ASM) {
-            /* SDM vol. 3 8.1.2.2: a locked instruction is atomic at any
-             * alignment; across lines the CPU locks the bus (a split lock). */
+            /* Intel SDM vol. 3A "Software Controlled Bus Locking": a locked
+             * instruction is atomic at any alignment; across lines the CPU
+             * locks the bus (a split lock). */
             if (m == TT_CAS || (aligned && width <= 8))
                 c->promise = TT_PROMISE_ISA;
             if (width == 16 && !aligned)
