@@ -12,6 +12,12 @@
  * indices are the caller's; the poll is the caller's code,
  * modelled as a function that changes a state of its own and not the
  * buffer (proofs/README.md lists both). */
+#if defined(__GNUC__) && !defined(__FRAMAC__)
+#define LEPACK_ZERO_NOINLINE __attribute__((noinline))
+#else
+#define LEPACK_ZERO_NOINLINE
+#endif
+
 #ifdef __FRAMAC__
 /*@ requires from < to && \valid(p + (from .. to - 1));
     assigns p[from .. to - 1] \from \nothing;
@@ -34,16 +40,26 @@ static inline int call_poll(lepack_zero_poll poll, void *ctx, size_t done)
 }
 #endif
 
-lepack_status lepack_zero(uint8_t *p, size_t n, size_t chunk, lepack_zero_poll poll,
-                          void *ctx, size_t *done)
+/* More than one chunk: every chunk but the last is followed by a poll.  A
+ * function of its own, so that the registers this loop needs are saved only
+ * when it runs, not in every small call. */
+/*@ requires 0 < chunk < n && \valid(p + (0 .. n - 1)) && \valid(done) &&
+             \separated(done, p + (0 .. n - 1));
+    assigns p[0 .. n - 1], *done, lepack_zero_poll_state;
+    exits \false;
+    ensures \result == LEPACK_OK || \result == LEPACK_ESTOPPED;
+    ensures poll == \null ==> \result == LEPACK_OK;
+    ensures \result == LEPACK_OK ==> *done == n && zero_bytes(p, 0, n);
+    ensures \result == LEPACK_ESTOPPED ==> 0 < *done < n && *done % chunk == 0;
+    ensures \result == LEPACK_ESTOPPED ==> zero_bytes(p, 0, *done);
+    ensures \result == LEPACK_ESTOPPED ==>
+      \forall integer k; *done <= k < n ==> p[k] == \old(p[k]); */
+static LEPACK_ZERO_NOINLINE lepack_status zero_chunks(uint8_t *p, size_t n, size_t chunk,
+                                                      lepack_zero_poll poll, void *ctx,
+                                                      size_t *done)
 {
-    /* The address test is the one place lepack looks at a pointer's value:
-     * p + n must not be formed when it would wrap. */
-    if (chunk == 0 || (p == NULL && n > 0) || (uintptr_t)p > UINTPTR_MAX - n)
-        return LEPACK_EINVAL;
     size_t off = 0;
-    /* Every chunk but the last is followed by a poll. */
-    /*@ loop invariant 0 <= off <= n && off % chunk == 0;
+    /*@ loop invariant 0 <= off < n && off % chunk == 0;
         loop invariant zero_bytes(p, 0, off);
         loop invariant \forall integer k; off <= k < n ==> p[k] == \at(p[k], Pre);
         loop assigns off, p[0 .. n - 1], lepack_zero_poll_state;
@@ -56,8 +72,22 @@ lepack_status lepack_zero(uint8_t *p, size_t n, size_t chunk, lepack_zero_poll p
             return LEPACK_ESTOPPED;
         }
     }
-    if (off < n)
-        set_zero(p, off, n);
+    set_zero(p, off, n);
+    *done = n;
+    return LEPACK_OK;
+}
+
+lepack_status lepack_zero(uint8_t *p, size_t n, size_t chunk, lepack_zero_poll poll,
+                          void *ctx, size_t *done)
+{
+    /* The address test is the one place lepack looks at a pointer's value:
+     * p + n must not be formed when it would wrap. */
+    if (chunk == 0 || (p == NULL && n > 0) || (uintptr_t)p > UINTPTR_MAX - n)
+        return LEPACK_EINVAL;
+    if (n > chunk)
+        return zero_chunks(p, n, chunk, poll, ctx, done);
+    if (n > 0)
+        set_zero(p, 0, n);
     *done = n;
     return LEPACK_OK;
 }

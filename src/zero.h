@@ -71,9 +71,9 @@ typedef int (*lepack_zero_poll)(void *ctx, size_t done);
       ensures \result == LEPACK_OK || \result == LEPACK_ESTOPPED;
       ensures poll == \null ==> \result == LEPACK_OK;
       ensures \result == LEPACK_OK ==> *done == n && zero_bytes(p, 0, n);
+      ensures \result == LEPACK_ESTOPPED ==> 0 < *done < n && *done % chunk == 0;
+      ensures \result == LEPACK_ESTOPPED ==> zero_bytes(p, 0, *done);
       ensures \result == LEPACK_ESTOPPED ==>
-        0 < *done < n && *done % chunk == 0 &&
-        zero_bytes(p, 0, *done) &&
         \forall integer k; *done <= k < n ==> p[k] == \old(p[k]);
     complete behaviors;
     disjoint behaviors; */
