@@ -6,6 +6,10 @@
  *   zero_bench pauses               the intervals between two polls
  *   zero_bench stop                 time from a stop request on another
  *                                   thread until the zeroing thread sees it
+ *   zero_bench sweep                256 MiB in chunks from 64 KiB to 64 MiB,
+ *                                   and 1 MiB chunks with non-temporal
+ *                                   stores: where the throughput of one
+ *                                   call comes from
  *
  * Output is one JSON object per line on stdout; bench/zero_report.py makes
  * the tables.  Not Google Benchmark: what is measured here is the gaps
@@ -24,10 +28,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "zero.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define KIB ((size_t)1 << 10)
 #define MIB ((size_t)1 << 20)
@@ -39,6 +48,16 @@ static uint64_t now_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Involuntary context switches of the calling thread so far: a gap that
+ * contains one is the scheduler's, not the zeroing's. */
+static long preemptions(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_THREAD, &ru) != 0)
+        return 0;
+    return ru.ru_nivcsw;
 }
 
 static void escape(void *p)
@@ -307,6 +326,7 @@ static void pauses(void)
                     int v = order[i];
                     uint8_t *p = touched != NULL ? touched : map_fresh(n);
                     s.n = 0;
+                    long pre0 = preemptions();
                     uint64_t t0 = now_ns();
                     if (v == V_MEMSET)
                         memset(p, 0, n);
@@ -314,12 +334,13 @@ static void pauses(void)
                         zero_or_die(p, n, vchunk[v], poll_stamp, &s);
                     escape(p);
                     uint64_t t1 = now_ns();
+                    long pre = preemptions() - pre0;
                     /* Gaps in ns: start to the first poll, poll to poll, the
                      * last poll to the end. */
                     printf("{\"kind\": \"pause\", \"memory\": \"%s\", \"bytes\": %zu, "
-                           "\"variant\": \"%s\", \"run\": %zu, \"total\": %" PRIu64
-                           ", \"gaps\": [",
-                           fresh ? "fresh" : "touched", n, vname[v], run, t1 - t0);
+                           "\"variant\": \"%s\", \"run\": %zu, \"preempted\": %ld, "
+                           "\"total\": %" PRIu64 ", \"gaps\": [",
+                           fresh ? "fresh" : "touched", n, vname[v], run, pre, t1 - t0);
                     uint64_t prev = t0;
                     for (size_t k = 0; k <= s.n; k++) {
                         uint64_t t = k < s.n ? s.t[k] : t1;
@@ -392,6 +413,7 @@ static void stop_experiment(void)
             pthread_t th;
             if (pthread_create(&th, NULL, stopper_main, &s) != 0)
                 die("pthread_create");
+            long pre0 = preemptions();
             s.start = now_ns();
             atomic_store_explicit(&s.go, 1, memory_order_release);
             if (v == V_MEMSET) {
@@ -405,15 +427,85 @@ static void stop_experiment(void)
                 escape(p);
             }
             uint64_t end = now_ns();
+            long pre = preemptions() - pre0;
             pthread_join(th, NULL);
             /* A stop asked after the work ended found nothing to stop. */
             int during = stop_seen_ns != 0;
             printf("{\"kind\": \"stop\", \"bytes\": %zu, \"variant\": \"%s\", \"trial\": %zu, "
-                   "\"delay\": %" PRIu64 ", \"during\": %d, \"latency\": %" PRIu64
+                   "\"delay\": %" PRIu64 ", \"during\": %d, \"preempted\": %ld, \"latency\": %" PRIu64
                    ", \"elapsed\": %" PRIu64 "}\n",
-                   n, vname[v], trial, s.delay, during,
+                   n, vname[v], trial, s.delay, during, pre,
                    during ? stop_seen_ns - s.set_at : 0, end - s.start);
         }
+        fflush(stdout);
+    }
+    munmap(p, n);
+}
+
+/* --- where one call's speed comes from ------------------------------------- */
+
+/* 1 MiB chunks written with non-temporal stores: what a memset of one
+ * chunk could do if it chose the cache policy a huge memset gets. */
+static void zero_nt(uint8_t *p, size_t n)
+{
+#if defined(__SSE2__)
+    __m128i z = _mm_setzero_si128();
+    size_t k = 0;
+    for (; k + 64 <= n; k += 64) {
+        _mm_stream_si128((__m128i *)(void *)(p + k), z);
+        _mm_stream_si128((__m128i *)(void *)(p + k + 16), z);
+        _mm_stream_si128((__m128i *)(void *)(p + k + 32), z);
+        _mm_stream_si128((__m128i *)(void *)(p + k + 48), z);
+    }
+    _mm_sfence();
+    memset(p + k, 0, n - k);
+#else
+    memset(p, 0, n);
+#endif
+}
+
+static int poll_nt_chunks(uint8_t *p, size_t n, size_t chunk)
+{
+    for (size_t off = 0; off < n; off += chunk) {
+        zero_nt(p + off, n - off < chunk ? n - off : chunk);
+        if (poll_flag(NULL, off))
+            return 1;
+    }
+    return 0;
+}
+
+static void sweep(void)
+{
+    const size_t n = 256 * MIB;
+    static const size_t chunks[] = {64 * KIB, 256 * KIB, MIB, 4 * MIB, 16 * MIB, 64 * MIB};
+    enum { NCH = sizeof chunks / sizeof chunks[0], NV = NCH + 2 };
+    uint8_t *p = map_fresh(n);
+    memset(p, 1, n);
+    int order[NV];
+    for (int v = 0; v < NV; v++)
+        order[v] = v;
+    for (size_t round = 0; round < 9; round++) {
+        shuffle(order, NV);
+        double t[NV];
+        for (int i = 0; i < NV; i++) {
+            int v = order[i];
+            /* The 16-byte stores need an aligned buffer: mmap's is. */
+            uint64_t t0 = now_ns();
+            if (v == NCH)
+                memset(p, 0, n);
+            else if (v == NCH + 1)
+                (void)poll_nt_chunks(p, n, MIB);
+            else
+                zero_or_die(p, n, chunks[v], poll_flag, NULL);
+            escape(p);
+            t[v] = (double)(now_ns() - t0);
+        }
+        printf("{\"kind\": \"sweep\", \"bytes\": %zu, \"round\": %zu, \"memset\": %.0f, "
+               "\"nt_1m\": %.0f",
+               n, round, t[NCH], t[NCH + 1]);
+        for (int v = 0; v < NCH; v++)
+            printf(", \"chunk_%zu\": %.0f", chunks[v], t[v]);
+        printf("}\n");
         fflush(stdout);
     }
     munmap(p, n);
@@ -431,8 +523,10 @@ int main(int argc, char **argv)
         pauses();
     else if (argc >= 2 && strcmp(argv[1], "stop") == 0)
         stop_experiment();
+    else if (argc >= 2 && strcmp(argv[1], "sweep") == 0)
+        sweep();
     else {
-        fprintf(stderr, "usage: zero_bench tput touched|fresh | pauses | stop\n");
+        fprintf(stderr, "usage: zero_bench tput touched|fresh | pauses | stop | sweep\n");
         return 2;
     }
     return 0;
