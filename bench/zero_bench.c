@@ -50,6 +50,16 @@ static uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* CPU time of the calling thread (user and system, page faults included):
+ * unlike the clock, it does not run while the scheduler has the thread off
+ * the CPU. */
+static uint64_t thread_cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 /* Involuntary context switches of the calling thread so far: a gap that
  * contains one is the scheduler's, not the zeroing's. */
 static long preemptions(void)
@@ -131,9 +141,10 @@ static int poll_flag(void *ctx, size_t done)
     return 1;
 }
 
-/* Records the time of every poll. */
+/* Records the time of every poll, by the clock and in thread CPU time. */
 typedef struct stamps {
     uint64_t *t;
+    uint64_t *c;
     size_t n, cap;
 } stamps;
 
@@ -141,8 +152,10 @@ static int poll_stamp(void *ctx, size_t done)
 {
     stamps *s = ctx;
     (void)done;
-    if (s->n < s->cap)
+    if (s->n < s->cap) {
+        s->c[s->n] = thread_cpu_ns();
         s->t[s->n++] = now_ns();
+    }
     return 0;
 }
 
@@ -306,7 +319,8 @@ static void pauses(void)
     stamps s;
     s.cap = GIB / (64 * KIB) + 2;
     s.t = malloc(s.cap * sizeof *s.t);
-    if (s.t == NULL)
+    s.c = malloc(s.cap * sizeof *s.c);
+    if (s.t == NULL || s.c == NULL)
         die("malloc");
     for (size_t si = 0; si < nsizes; si++) {
         size_t n = sizes[si];
@@ -327,6 +341,7 @@ static void pauses(void)
                     uint8_t *p = touched != NULL ? touched : map_fresh(n);
                     s.n = 0;
                     long pre0 = preemptions();
+                    uint64_t c0 = thread_cpu_ns();
                     uint64_t t0 = now_ns();
                     if (v == V_MEMSET)
                         memset(p, 0, n);
@@ -334,6 +349,7 @@ static void pauses(void)
                         zero_or_die(p, n, vchunk[v], poll_stamp, &s);
                     escape(p);
                     uint64_t t1 = now_ns();
+                    uint64_t c1 = thread_cpu_ns();
                     long pre = preemptions() - pre0;
                     /* Gaps in ns: start to the first poll, poll to poll, the
                      * last poll to the end. */
@@ -347,6 +363,13 @@ static void pauses(void)
                         printf("%s%" PRIu64, k ? ", " : "", t - prev);
                         prev = t;
                     }
+                    printf("], \"cpu_gaps\": [");
+                    prev = c0;
+                    for (size_t k = 0; k <= s.n; k++) {
+                        uint64_t c = k < s.n ? s.c[k] : c1;
+                        printf("%s%" PRIu64, k ? ", " : "", c - prev);
+                        prev = c;
+                    }
                     printf("]}\n");
                     if (touched == NULL)
                         munmap(p, n);
@@ -358,6 +381,7 @@ static void pauses(void)
         }
     }
     free(s.t);
+    free(s.c);
 }
 
 /* --- time to stop ------------------------------------------------------------- */
