@@ -263,7 +263,7 @@ static size_t read_count(fz_reader *r)
     case 2:
         return SIZE_MAX - (size_t)(v % 256);
     default:
-        return (size_t)1 << (v % 64);
+        return (size_t)1 << (v % (8 * sizeof(size_t)));
     }
 }
 
