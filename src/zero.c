@@ -86,9 +86,9 @@ lepack_status lepack_zero(uint8_t *p, size_t n, size_t chunk, lepack_zero_poll p
         return LEPACK_EINVAL;
     if (n > chunk)
         return zero_chunks(p, n, chunk, poll, ctx, done);
+    *done = n; /* first: nothing to keep across the memset */
     if (n > 0)
         set_zero(p, 0, n);
-    *done = n;
     return LEPACK_OK;
 }
 
