@@ -508,7 +508,7 @@ static void sweep(void)
     int order[NV];
     for (int v = 0; v < NV; v++)
         order[v] = v;
-    for (size_t round = 0; round < 9; round++) {
+    for (size_t round = 0; round < 15; round++) {
         shuffle(order, NV);
         double t[NV];
         for (int i = 0; i < NV; i++) {
