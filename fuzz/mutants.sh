@@ -14,6 +14,7 @@ top=$(pwd)
 CC=${FUZZ_CLANG:-clang}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
 LIB="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
+LIB="$LIB src/zero.c ref/ref_zero.c"
 INC="-Isrc -Iref -Icli -Ifuzz"
 mkdir -p "$dir"
 report="$dir/$mode.txt"

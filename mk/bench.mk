@@ -60,6 +60,7 @@ bench: $(foreach c,$(BENCH_CCS),$(BENCH_DIR)/$(c)/bench)
 	    --benchmark_out=$(BENCH_DIR)/$$c.json --benchmark_out_format=json >/dev/null; \
 	done
 	$(BENCH_PY) bench/report.py --dir $(BENCH_DIR) --out bench/results.md $(BENCH_CCS)
+	$(MAKE) --no-print-directory bench-zero
 
 # Each callgrind dump holds one kernel at one size (see bench/icount.c).
 bench-icount: $(foreach c,$(BENCH_CCS),$(BENCH_DIR)/$(c)/icount)

@@ -11,6 +11,7 @@
 #   make ossfuzz-check   .clusterfuzzlite/build.sh as OSS-Fuzz runs it
 
 FUZZ_HARNESSES     := views counters_ops counters_decode cli
+FUZZ_HARNESSES     += zero
 FUZZ_SECONDS       ?= 60
 FUZZ_SMOKE_SECONDS ?= 5
 FUZZ_MUTANT_SECONDS ?= 60
@@ -21,6 +22,7 @@ FUZZ_CFLAGS        := $(STD) $(WARN) -Werror -g -O1
 FUZZ_LINK_SRC      := $(LIB_SRC) $(REF_SRC) cli/text.c
 FUZZ_DEPS          := $(LIB_SRC) $(LIB_HDR) $(REF_SRC) ref/ref.h cli/text.c cli/text.h \
                       fuzz/fuzz_reader.h fuzz/fuzz_check.h
+FUZZ_DEPS          += ref/ref_zero.h
 FUZZ_SAN           := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_MSAN          := -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-sanitize-recover=all
 FUZZ_INTSAN        := -fsanitize=integer,implicit-conversion -fno-sanitize-recover=all
