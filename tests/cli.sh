@@ -75,5 +75,63 @@ printf '+1 2 3\n' > "$tmp/in"; expect_error "plus sign" "expected a digit" count
 "$LEPACK" counters frobnicate > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "unknown command exit"
 [ -z "$(printf '' | "$LEPACK" counters encode)" ] && ok || bad "empty input"
 
+"$LEPACK" counters > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "needs a subcommand: encode or decode" "$tmp/err" &&
+    ok || bad "counters without a subcommand: exit $rc, '$(cat "$tmp/err")'"
+"$LEPACK" --version > "$tmp/out" && grep -qx "lepack [0-9]*\.[0-9]*\.[0-9]*" "$tmp/out" && ok || bad "--version"
+
+# A full disk (or a closed stdout) is an error, like coreutils: exit 1,
+# errno's text on stderr, whatever was being written.
+full_disk() { # full_disk NAME ARGS... with the input in $tmp/in
+    name=$1
+    shift
+    "$LEPACK" "$@" < "$tmp/in" > /dev/full 2> "$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 1 ]; then bad "$name to /dev/full: exit $rc, want 1"; return; fi
+    grep -qx "lepack: write error: No space left on device" "$tmp/err" ||
+        { bad "$name to /dev/full: stderr '$(cat "$tmp/err")'"; return; }
+    ok
+}
+if [ -w /dev/full ]; then
+    : > "$tmp/in"
+    full_disk "--help" --help
+    full_disk "--version" --version
+    full_disk "counters --help" counters --help
+    full_disk "decode --help" counters decode --help
+    head -n 50 "$tmp/items" > "$tmp/in"
+    full_disk "encode" counters encode
+    full_disk "encode --hex" counters encode --hex
+    cp "$tmp/wire" "$tmp/in"
+    full_disk "decode" counters decode
+    cp "$tmp/hex" "$tmp/in"
+    full_disk "decode --hex" counters decode --hex
+else
+    echo "cli: /dev/full missing, write errors not checked"
+fi
+"$LEPACK" --version >&- 2> "$tmp/err"
+[ $? -eq 1 ] && grep -q "write error" "$tmp/err" && ok || bad "--version to a closed stdout"
+
+# Out of memory while reading: said so, nothing on stdout.  The address
+# space is capped below what the input needs (ulimit -v, in KiB).
+if (ulimit -v 200000) 2>/dev/null; then
+    for args in "counters decode" "counters decode --hex" "counters encode"; do
+        # shellcheck disable=SC2086
+        head -c 64000000 /dev/zero | (ulimit -v 40000; exec "$LEPACK" $args) > "$tmp/out" 2> "$tmp/err"
+        rc=$?
+        [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qx "lepack: out of memory" "$tmp/err" &&
+            ok || bad "$args out of memory: exit $rc, stderr '$(cat "$tmp/err")'"
+    done
+    # The memory bound: decode holds its input once and writes item by item,
+    # so 40 MB decode in 100 MB of address space (about 72 MB needed; holding
+    # a copy of the items and the whole output besides, as the command once
+    # did, needs about 120 MB).
+    head -c 40000000 /dev/zero | (ulimit -v 100000; exec "$LEPACK" counters decode) > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    [ "$rc" -eq 0 ] && [ "$(wc -l < "$tmp/out")" -eq 2000000 ] && ok ||
+        bad "40 MB decode within 100 MB: exit $rc, $(wc -l < "$tmp/out") lines, '$(cat "$tmp/err")'"
+else
+    echo "cli: ulimit -v not available, out-of-memory paths not checked"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
