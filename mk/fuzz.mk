@@ -170,9 +170,11 @@ fuzz-mutants:
 fuzz-seeds:
 	sh fuzz/seeds.sh
 
-# .clusterfuzzlite/build.sh run as OSS-Fuzz would, then each fuzzer briefly.
+# The ClusterFuzzLite workflows and OSS-Fuzz project file (ci/check_ci.py),
+# then .clusterfuzzlite/build.sh run as OSS-Fuzz would, each fuzzer briefly.
 FUZZ_OSS := $(abspath $(FUZZ_DIR))/ossfuzz
 ossfuzz-check:
+	@python3 ci/check_ci.py
 	@rm -rf $(FUZZ_OSS); mkdir -p $(FUZZ_OSS)/out $(FUZZ_OSS)/work $(FUZZ_OSS)/src
 	@ln -s $(CURDIR) $(FUZZ_OSS)/src/lepack
 	@cd $(FUZZ_OSS)/src/lepack && env CC=clang CXX=clang++ \
