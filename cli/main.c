@@ -61,26 +61,30 @@ static int fail(const char *what)
 
 /* --- stdout, checked ---------------------------------------------------- */
 
-/* errno of the first write to stdout that failed; 0 while none has. */
+/* The first write to stdout that failed, and its errno. */
+static int out_failed;
 static int out_errno;
 
 static int out_write(const void *p, size_t n)
 {
-    if (out_errno == 0 && n > 0 && fwrite(p, 1, n, stdout) != n)
-        out_errno = errno != 0 ? errno : EIO;
-    return out_errno == 0 ? 0 : -1;
+    if (!out_failed && fwrite(p, 1, n, stdout) != n) {
+        out_failed = 1;
+        out_errno = errno;
+    }
+    return out_failed ? -1 : 0;
 }
 
 /* The exit status once everything is written: rc, or 1 with errno's text
- * when a write failed (now or while flushing what stdio still holds). */
+ * when a write failed (now or while flushing what stdio still holds).
+ * Every write goes through out_write, so a failure is never left only in
+ * stdout's error flag. */
 static int out_finish(int rc)
 {
-    errno = 0;
-    if (fflush(stdout) != 0 && out_errno == 0)
-        out_errno = errno != 0 ? errno : EIO;
-    if (out_errno == 0 && ferror(stdout))
-        out_errno = EIO;
-    if (out_errno != 0) {
+    if (!out_failed && fflush(stdout) != 0) {
+        out_failed = 1;
+        out_errno = errno;
+    }
+    if (out_failed) {
         fprintf(stderr, "lepack: write error: %s\n", strerror(out_errno));
         return 1;
     }
@@ -91,7 +95,8 @@ static int out_finish(int rc)
 
 enum { READ_OK = 0, READ_ERROR = -1, READ_NOMEM = -2 };
 
-/* The whole of stdin in *data (free with free()), *len bytes. */
+/* The whole of stdin in *data (free with free()), *len bytes; on
+ * READ_ERROR, errno says why. */
 static int read_all(char **data, size_t *len)
 {
     char *buf = NULL;
@@ -99,11 +104,7 @@ static int read_all(char **data, size_t *len)
     for (;;) {
         if (cap - n < 65536) {
             size_t more = cap < 65536 ? 65536 : cap;
-            if (more > SIZE_MAX - cap) {
-                free(buf);
-                return READ_NOMEM;
-            }
-            char *bigger = realloc(buf, cap + more);
+            char *bigger = more <= SIZE_MAX - cap ? realloc(buf, cap + more) : NULL;
             if (bigger == NULL) {
                 free(buf);
                 return READ_NOMEM;
@@ -115,7 +116,9 @@ static int read_all(char **data, size_t *len)
         n += got;
         if (got == 0) {
             if (ferror(stdin)) {
+                int e = errno;
                 free(buf);
+                errno = e;
                 return READ_ERROR;
             }
             *data = buf;
@@ -127,13 +130,11 @@ static int read_all(char **data, size_t *len)
 
 static int read_input(char **data, size_t *len)
 {
-    errno = 0;
     int rc = read_all(data, len);
     if (rc == READ_NOMEM)
         return fail("out of memory");
     if (rc == READ_ERROR) {
-        fprintf(stderr, "lepack: cannot read input: %s\n",
-                strerror(errno != 0 ? errno : EIO));
+        fprintf(stderr, "lepack: cannot read input: %s\n", strerror(errno));
         return 1;
     }
     return 0;

@@ -5,6 +5,7 @@
 
     campaign.py run --engine libfuzzer|afl [options] HARNESS...
     campaign.py merge [options] HARNESS...
+    campaign.py readme [--work DIR] [--readme fuzz/README.md]
 
 run: each harness in turn for --seconds on --jobs cores (libFuzzer: that
 many processes sharing one queue; AFL++: that many instances).  New inputs are
@@ -28,6 +29,10 @@ merge: the kept inputs of both engines that add coverage to corpus/<h>
 with new features) go into corpus/<h>, named by their SHA-1; the libFuzzer
 queues are emptied.  Inputs are replayed first: a crashing one stops the
 merge with its replay command.
+
+readme: copies the last summaries of both engines, with their commit,
+date, machine and settings, into fuzz/README.md between
+`<!-- campaign:begin -->` and `<!-- campaign:end -->`.
 """
 import argparse
 import glob
@@ -510,21 +515,58 @@ def merge(a):
     return failed
 
 
+def readme(a):
+    begin, end = "<!-- campaign:begin -->", "<!-- campaign:end -->"
+    text = open(a.readme).read()
+    if begin not in text or end not in text:
+        say("fuzz-readme: %s has no %s ... %s block" % (a.readme, begin, end))
+        return 1
+    parts = []
+    for engine, what in (("libfuzzer", "`make fuzz`"), ("afl", "`make fuzz-afl`")):
+        path = os.path.join(a.work, engine + "-summary.json")
+        if not os.path.exists(path):
+            continue
+        s = json.load(open(path))
+        table = open(os.path.join(a.work, engine + "-summary.txt")).read().rstrip("\n")
+        parts.append("%s with FUZZ_SECONDS=%d, FUZZ_JOBS=%d%s, started %s at commit %s, on %d CPUs "
+                     "(load average %s at the end):\n\n```\n%s\n```"
+                     % (what, s["seconds_per_harness"], s["jobs"],
+                        ", FUZZ_FLAGS=\"%s\"" % s["flags"] if s["flags"] else "",
+                        s["started"], s["commit"], s["machine"]["cpus"],
+                        ", ".join(str(x) for x in s["machine"]["load"]), table))
+        checks = [(h["harness"], h["ubsan_checks"]) for h in s["harnesses"] if "ubsan_checks" in h]
+        if checks:
+            parts.append("UBSan checks (call sites of UBSan's handlers, `objdump -d`), AFL++ "
+                         "UBSan instance against the libFuzzer build: "
+                         + ", ".join("%s %d / %d" % (h, c["afl_ubsan"], c["libfuzzer"])
+                                     for h, c in checks) + ".")
+    if not parts:
+        say("fuzz-readme: no summary in %s: run make fuzz or make fuzz-afl first" % a.work)
+        return 1
+    body = ("%s\nCopied by `make fuzz-readme` from the last runs' summaries (%s).\n\n%s\n%s"
+            % (begin, os.path.join(a.work, "*-summary.json"), "\n\n".join(parts), end))
+    start, stop = text.index(begin), text.index(end) + len(end)
+    open(a.readme, "w").write(text[:start] + body + text[stop:])
+    say("fuzz-readme: %s updated" % a.readme)
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("action", choices=["run", "merge"])
-    ap.add_argument("harnesses", nargs="+")
+    ap.add_argument("action", choices=["run", "merge", "readme"])
+    ap.add_argument("harnesses", nargs="*")
     ap.add_argument("--engine", choices=["libfuzzer", "afl"], default="libfuzzer")
     ap.add_argument("--seconds", type=int, default=60)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--flags", default="", help="extra engine flags, passed through")
     ap.add_argument("--work", default="build/fuzz/campaign")
-    ap.add_argument("--bindir", required=True, help="the engine's binaries (<dir>/<harness>)")
+    ap.add_argument("--bindir", default="", help="the engine's binaries (<dir>/<harness>)")
     ap.add_argument("--ubsan-bindir", default="", help="AFL++: UBSan instance binaries")
     ap.add_argument("--plain-bindir", default="", help="AFL++: binaries for further instances")
     ap.add_argument("--libfuzzer-bindir", default="",
                     help="AFL++: libFuzzer builds, to compare UBSan check counts")
-    ap.add_argument("--replaydir", required=True)
+    ap.add_argument("--replaydir", default="")
+    ap.add_argument("--readme", default="fuzz/README.md")
     ap.add_argument("--corpus-root", default="corpus")
     ap.add_argument("--fuzzdir", default="fuzz", help="where <harness>.dict/.options live")
     ap.add_argument("--afl-fuzz", default="afl-fuzz")
@@ -538,6 +580,10 @@ def main():
     a.root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     a.started = time.time()
     a.jobs = max(a.jobs, 1)
+    if a.action == "readme":
+        return readme(a)
+    if not a.harnesses or not a.bindir or not a.replaydir:
+        ap.error("run and merge need harnesses, --bindir and --replaydir")
     if a.action == "merge":
         return merge(a)
     results = []

@@ -9,6 +9,7 @@
 #                        new inputs kept in build/fuzz/campaign/, a summary
 #   make fuzz-afl        the same with AFL++ (FUZZ_JOBS secondary instances)
 #   make corpus-merge    kept inputs with new coverage into corpus/
+#   make fuzz-readme     the last summaries into fuzz/README.md
 #   make fuzz-check      corpus replay (ASan+UBSan, MSan, integer) + smoke runs
 #   make fuzz-mutants    each fuzz/mutants/*.patch must be caught within 60 s
 #   make ossfuzz-check   .clusterfuzzlite/build.sh as OSS-Fuzz runs it
@@ -45,7 +46,7 @@ FUZZ_AFL_BINS       := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/afl/%) \
 FUZZ_MSAN_BINS      := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/msan/%)
 FUZZ_INTSAN_BINS    := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/intsan/%)
 
-.PHONY: fuzz fuzz-build fuzz-afl corpus-merge fuzz-afl-selftest fuzz-check fuzz-replay fuzz-smoke fuzz-msan fuzz-intsan \
+.PHONY: fuzz fuzz-build fuzz-afl corpus-merge fuzz-readme fuzz-afl-selftest fuzz-check fuzz-replay fuzz-smoke fuzz-msan fuzz-intsan \
         fuzz-gcc-warnings fuzz-mutants fuzz-mutants-replay fuzz-seeds ossfuzz-check
 
 $(FUZZ_DIR)/libfuzzer/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
@@ -102,6 +103,10 @@ fuzz-afl: $(FUZZ_AFL_BINS) $(FUZZ_REPLAY_BINS) $(FUZZ_LIBFUZZER_BINS) \
 corpus-merge: fuzz-build
 	@python3 fuzz/campaign.py merge --work $(FUZZ_CAMPAIGN) --bindir $(FUZZ_DIR)/libfuzzer \
 	  --replaydir $(FUZZ_DIR)/replay $(FUZZ_HARNESSES)
+
+# The last summaries into fuzz/README.md's campaign figures.
+fuzz-readme:
+	@python3 fuzz/campaign.py readme --work $(FUZZ_CAMPAIGN)
 
 # The runner itself, on fuzz/selftest/boom.c (a harness with known bugs):
 # fuzz/selftest/check.sh asserts that each way a campaign can go wrong

@@ -75,6 +75,28 @@ printf '+1 2 3\n' > "$tmp/in"; expect_error "plus sign" "expected a digit" count
 "$LEPACK" counters frobnicate > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "unknown command exit"
 [ -z "$(printf '' | "$LEPACK" counters encode)" ] && ok || bad "empty input"
 
+# Usage errors: exit 2, the usage on stderr, nothing on stdout.
+usage_error() { # usage_error NAME PATTERN ARGS...
+    name=$1 pattern=$2
+    shift 2
+    "$LEPACK" "$@" < /dev/null > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    [ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q -- "$pattern" "$tmp/err" && grep -q usage "$tmp/err" &&
+        ok || bad "$name: exit $rc, stderr '$(cat "$tmp/err")'"
+}
+usage_error "no arguments" "usage: lepack counters"
+usage_error "unknown command" "unknown command 'frobnicate'" frobnicate
+usage_error "unknown subcommand" "unknown counters subcommand 'frobnicate'" counters frobnicate
+usage_error "unknown option" "unknown option '--bogus'" counters encode --bogus
+"$LEPACK" -h > "$tmp/out" && grep -q "usage" "$tmp/out" && ok || bad "-h"
+"$LEPACK" counters -h > "$tmp/out" && grep -q "counters decode" "$tmp/out" && ok || bad "counters -h"
+
+# A read error (stdin is a directory): errno's text.
+"$LEPACK" counters decode < / > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qx "lepack: cannot read input: Is a directory" "$tmp/err" &&
+    ok || bad "read error: exit $rc, stderr '$(cat "$tmp/err")'"
+
 "$LEPACK" counters > "$tmp/out" 2> "$tmp/err"; rc=$?
 [ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "needs a subcommand: encode or decode" "$tmp/err" &&
     ok || bad "counters without a subcommand: exit $rc, '$(cat "$tmp/err")'"
@@ -98,7 +120,8 @@ if [ -w /dev/full ]; then
     full_disk "--version" --version
     full_disk "counters --help" counters --help
     full_disk "decode --help" counters decode --help
-    head -n 50 "$tmp/items" > "$tmp/in"
+    # 2004 items: more than stdio buffers, so writes fail mid-stream too.
+    cp "$tmp/items" "$tmp/in"
     full_disk "encode" counters encode
     full_disk "encode --hex" counters encode --hex
     cp "$tmp/wire" "$tmp/in"
@@ -110,6 +133,44 @@ else
 fi
 "$LEPACK" --version >&- 2> "$tmp/err"
 [ $? -eq 1 ] && grep -q "write error" "$tmp/err" && ok || bad "--version to a closed stdout"
+
+# Every allocation the command makes may fail: with the k-th one failing
+# (tests/failmalloc.c, preloaded), the run either succeeds with the same
+# output or says "out of memory", exit 1, nothing on stdout.
+failmalloc=""
+if ${CC:-cc} -std=c11 -O1 -shared -fPIC "$(dirname "$0")/failmalloc.c" -o "$tmp/failmalloc.so" \
+        2> /dev/null; then
+    failmalloc=$tmp/failmalloc.so
+    head -n 5 "$tmp/items" > "$tmp/few"
+    "$LEPACK" counters encode < "$tmp/few" > "$tmp/few.bin"
+    "$LEPACK" counters encode --hex < "$tmp/few" > "$tmp/few.hex"
+    # sweep INPUT WANT ARGS...: allocations 1..40 of `lepack ARGS < INPUT`
+    sweep() {
+        input=$1 want=$2
+        shift 2
+        oom=0 k=1
+        while [ "$k" -le 40 ]; do
+            FAILMALLOC_AT=$k LD_PRELOAD=$failmalloc "$LEPACK" "$@" < "$tmp/$input" \
+                > "$tmp/out" 2> "$tmp/err"
+            rc=$?
+            if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/$want"; then :
+            elif [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qx "lepack: out of memory" "$tmp/err"; then
+                oom=$((oom + 1))
+            else
+                bad "$* with allocation $k failing: exit $rc, stderr '$(cat "$tmp/err")'"
+                return
+            fi
+            k=$((k + 1))
+        done
+        [ "$oom" -ge 2 ] && ok || bad "$*: only $oom allocation failures reported"
+    }
+    sweep few few.bin counters encode
+    sweep few few.hex counters encode --hex
+    sweep few.bin few counters decode
+    sweep few.hex few counters decode --hex
+else
+    echo "cli: no C compiler for tests/failmalloc.c, allocation failures not checked"
+fi
 
 # Out of memory while reading: said so, nothing on stdout.  The address
 # space is capped below what the input needs (ulimit -v, in KiB).
