@@ -576,7 +576,7 @@ def main():
     ap.add_argument("--grace", type=int, default=120,
                     help="seconds past --seconds before an engine is killed")
     ap.add_argument("--nice", type=int, default=10)
-    a = ap.parse_args()
+    a = ap.parse_intermixed_args()
     a.root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     a.started = time.time()
     a.jobs = max(a.jobs, 1)
