@@ -75,12 +75,13 @@ static int out_write(const void *p, size_t n)
 }
 
 /* The exit status once everything is written: rc, or 1 with errno's text
- * when a write failed (now or while flushing what stdio still holds).
- * Every write goes through out_write, so a failure is never left only in
- * stdout's error flag. */
+ * when a write failed (now or while flushing what stdio still holds).  A
+ * command that writes with stdio directly instead of out_write is checked
+ * too, through stdout's error flag (errno is then the last one set, in
+ * practice the failed write's). */
 static int out_finish(int rc)
 {
-    if (!out_failed && fflush(stdout) != 0) {
+    if (!out_failed && (fflush(stdout) != 0 || ferror(stdout))) {
         out_failed = 1;
         out_errno = errno;
     }
