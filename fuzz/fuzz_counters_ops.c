@@ -17,6 +17,9 @@
  *   9 status     status byte: strerror, status_name (and the version)
  *  10 limits     a message at LEPACK_MAX_ITEMS refuses to grow
  *  11 add many   count byte, partition byte
+ *  12 shrink     (op bytes 252..255): trim the storage to the items
+ * Other op bytes select op (byte % 12), so that the committed corpus kept
+ * its meaning when shrink was added.
  * A partition operand is one byte: bit 7 set means 4 more bytes give the
  * value, else (byte & 7) - 4, so that partitions repeat and next_counter's
  * map sees collisions and overwrites.
@@ -313,12 +316,13 @@ static void check_limits(size_t step)
 
 /* --- the program ----------------------------------------------------------- */
 
-static const char *const op_names[12] = {"add",  "get",      "encode",   "decode",
+static const char *const op_names[13] = {"add",  "get",      "encode",   "decode",
                                          "next", "clear",    "fail",     "init",
-                                         "grown", "strerror", "limits",  "add many"};
+                                         "grown", "strerror", "limits",  "add many",
+                                         "shrink"};
 
 /* Which operations can change the reference's items. */
-static const int op_changes_ref[12] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1};
+static const int op_changes_ref[13] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -345,7 +349,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     compare_all(0, "init", &m, &rm, 1);
 
     for (size_t step = 1; step <= OPS_MAX_STEPS && !fz_done(&r); step++) {
-        unsigned op = fz_u8(&r) % 12;
+        unsigned opbyte = fz_u8(&r);
+        unsigned op = opbyte >= 252 ? 12 : opbyte % 12;
         const char *name = op_names[op];
         snapshot before;
         snap_take(&before, &m);
@@ -452,6 +457,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 10:
             check_limits(step);
             break;
+        case 12: {
+            /* A refused shrink keeps the spare capacity too. */
+            size_t cap = m.capacity;
+            const uint8_t *storage = m.data;
+            st = lepack_counters_shrink(&m);
+            if (st == LEPACK_ENOMEM) {
+                FZ_EQ_U(step, "shrink refused: capacity", m.capacity, cap);
+                if (m.data != storage)
+                    FZ_FAIL("step %zu: shrink refused but moved the storage", step);
+            } else {
+                rst = ref_shrink(&rm);
+                FZ_EQ_U(step, "shrink: capacity", m.capacity, lepack_counters_size(&m));
+                if ((m.capacity == 0) != (m.data == NULL))
+                    FZ_FAIL("step %zu: shrink left capacity %zu with data %p", step,
+                            m.capacity, (const void *)m.data);
+            }
+            break;
+        }
         default: {
             size_t n = fz_u8(&r) % 64 + 1;
             int32_t base = read_partition(&r);

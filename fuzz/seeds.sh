@@ -63,6 +63,10 @@ add() { b 0 "$1"; le "$2" 8; le "$3" 8; }
 # next_counter: repeated partition (last wins), a missing one, and the wrap at INT64_MAX.
 { le 4 4; b 0; add 5 10 0; add 5 20 0; b 0 6; ff 7; b 127; le 0 8; b 4 5; b 4 6; b 4 6; b 4 7
   add 7 1 1; b 4 7; b 5; b 4 5; b 0 $((128)) ; ff 4; le 1 8; le 2 8; b 4 128; ff 4; } > $C/counters_ops/seed-next
+# shrink (op bytes 252..255): refused by an injected failure (capacity kept),
+# then trimmed; with a built map; on an empty message (storage freed).
+{ le 11 4; b 8; add 4 1 1; add 5 2 2; b 6 0; b 252; b 253; b 1 1; b 4 4; add 6 3 3; b 254
+  b 2 0 0; b 5; b 255; add 7 4 4; b 1 0; b 4 7; b 252; b 3 20; le 9 20; b 252; b 2 0 0; } > $C/counters_ops/seed-shrink
 # Growth rule edges, statuses, limits, init refusals.
 { le 0 4; b 0; b 8 0; le 1 8; b 0; le 2 8; b 8 1; le 0 8; b 0; le 5 8; b 8 2; le 0 8; b 2; le 0 8
   b 8 4; ff 8; b 0; le 3 8; b 8 3; le 0 8; b 0; le 9 8
