@@ -104,33 +104,28 @@ targets and the object code behind them.
 """
 
 
+SECTION = re.compile(r"<!-- section ([^>]*?) -->\n(.*?)<!-- end \1 -->\n?", re.S)
+
+
 def read_sections(path):
+    """[(name, body)] of the sections in results.md."""
     if not os.path.exists(path):
-        return HEADER, []
-    text = open(path).read()
-    parts = re.split(r"(<!-- section [^>]* -->.*?<!-- end [^>]* -->\n?)", text, flags=re.S)
-    head = parts[0] if parts and not parts[0].startswith("<!-- section") else HEADER
-    sections = []
-    for p in parts:
-        m = re.match(r"<!-- section ([^>]*?) -->\n(.*)<!-- end \1 -->", p, flags=re.S)
-        if m:
-            sections.append((m.group(1), m.group(2)))
-    return head, sections
+        return []
+    return [(m.group(1), m.group(2)) for m in SECTION.finditer(open(path).read())]
 
 
 def write_section(path, name, body):
-    head, sections = read_sections(path)
-    for i, (n, _) in enumerate(sections):
-        if n == name:
-            sections[i] = (name, body)
-            break
+    """Replaces section `name` in place (appends it when missing); every
+    other byte of the file, other programs' blocks included, stays."""
+    text = open(path).read() if os.path.exists(path) else HEADER
+    block = "<!-- section %s -->\n%s<!-- end %s -->\n" % (name, body.rstrip("\n") + "\n", name)
+    m = [x for x in SECTION.finditer(text) if x.group(1) == name]
+    if m:
+        text = text[:m[0].start()] + block + text[m[0].end():]
     else:
-        sections.append((name, body))
-    out = head.rstrip("\n") + "\n\n"
-    for n, b in sections:
-        out += "<!-- section %s -->\n%s<!-- end %s -->\n\n" % (n, b.rstrip("\n") + "\n", n)
+        text = text.rstrip("\n") + "\n\n" + block
     with open(path, "w") as f:
-        f.write(out.rstrip("\n") + "\n")
+        f.write(text)
 
 
 # --- numbers ---------------------------------------------------------------------
@@ -340,8 +335,12 @@ def cmd_icount(a):
 
 
 def cmd_check(a):
-    _, sections = read_sections(a.results)
+    sections = read_sections(a.results)
     now = src_fingerprint()
+    if not any("fingerprint" in body for _, body in sections):
+        print("bench-fresh: WARNING: %s has no measured section with a src/ fingerprint: "
+              "run `make bench` and `make bench-icount`" % a.results)
+        return 1 if a.strict else 0
     stale = []
     for name, body in sections:
         m = re.search(r"fingerprint ([0-9a-f]{16})", body)

@@ -17,11 +17,12 @@
  *   9 status     status byte: strerror, status_name (and the version)
  *  10 limits     a message at LEPACK_MAX_ITEMS refuses to grow
  *  11 add many   count byte, partition byte
- * Op bytes 248 .. 251 select the batch operations (any other byte b selects
- * b % 12 above), each with an item list L: a count byte n (n % 72 items,
- * enough for whole vector blocks and a tail), a mode byte, then with mode
- * bit 0 set one partition operand and two 8-byte numbers per item read
- * from the input, else a 4-byte seed the items are generated from:
+ *  12 shrink     (op bytes 252..255): trim the storage to the items
+ * Op bytes 248 .. 251 select the batch operations, each with an item list
+ * L: a count byte n (n % 72 items, enough for whole vector blocks and a
+ * tail), a mode byte, then with mode bit 0 set one partition operand and
+ * two 8-byte numbers per item read from the input, else a 4-byte seed the
+ * items are generated from:
  *  248 add items   L: lepack_counters_add_items against ref_add_items
  *  249 get items   index byte, count byte: lepack_counters_get_items
  *  250 vectors     L: every path of src/items.h (scalar, AVX2, AVX-512, its
@@ -29,6 +30,8 @@
  *                  bytes of L, each into an exact-size buffer, compared with
  *                  ref
  *  251 (reserved: as 250)
+ * Other op bytes select op (byte % 12), so that the committed corpus kept
+ * its meaning when shrink and the batches were added.
  * A partition operand is one byte: bit 7 set means 4 more bytes give the
  * value, else (byte & 7) - 4, so that partitions repeat and next_counter's
  * map sees collisions and overwrites.
@@ -513,12 +516,13 @@ static int batch_op(size_t step, unsigned op, fz_reader *r, lepack_counters *m, 
 
 /* --- the program ----------------------------------------------------------- */
 
-static const char *const op_names[12] = {"add",  "get",      "encode",   "decode",
+static const char *const op_names[13] = {"add",  "get",      "encode",   "decode",
                                          "next", "clear",    "fail",     "init",
-                                         "grown", "strerror", "limits",  "add many"};
+                                         "grown", "strerror", "limits",  "add many",
+                                         "shrink"};
 
 /* Which operations can change the reference's items. */
-static const int op_changes_ref[12] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1};
+static const int op_changes_ref[13] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -546,7 +550,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     for (size_t step = 1; step <= OPS_MAX_STEPS && !fz_done(&r); step++) {
         unsigned opbyte = fz_u8(&r);
-        unsigned op = opbyte % 12;
+        unsigned op = opbyte >= 252 ? 12 : opbyte % 12;
         int batch_step = opbyte >= 248 && opbyte < 252;
         const char *name = batch_step ? batch_names[opbyte - 248] : op_names[op];
         int ref_changed = batch_step ? 0 : op_changes_ref[op];
@@ -657,6 +661,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 10:
             check_limits(step);
             break;
+        case 12: {
+            /* A refused shrink keeps the spare capacity too. */
+            size_t cap = m.capacity;
+            const uint8_t *storage = m.data;
+            st = lepack_counters_shrink(&m);
+            if (st == LEPACK_ENOMEM) {
+                FZ_EQ_U(step, "shrink refused: capacity", m.capacity, cap);
+                if (m.data != storage)
+                    FZ_FAIL("step %zu: shrink refused but moved the storage", step);
+            } else {
+                rst = ref_shrink(&rm);
+                FZ_EQ_U(step, "shrink: capacity", m.capacity, lepack_counters_size(&m));
+                if ((m.capacity == 0) != (m.data == NULL))
+                    FZ_FAIL("step %zu: shrink left capacity %zu with data %p", step,
+                            m.capacity, (const void *)m.data);
+            }
+            break;
+        }
         default: {
             size_t n = fz_u8(&r) % 64 + 1;
             int32_t base = read_partition(&r);

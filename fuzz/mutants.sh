@@ -13,7 +13,9 @@ mode=$1 dir=$2 seconds=$3
 top=$(pwd)
 CC=${FUZZ_CLANG:-clang}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
-LIB="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c src/items.c src/items_x86.c ref/ref.c cli/text.c"
+LIB="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
+LIB="$LIB src/zero.c ref/ref_zero.c"
+LIB="$LIB src/items.c src/items_x86.c"
 INC="-Isrc -Iref -Icli -Ifuzz"
 mkdir -p "$dir"
 report="$dir/$mode.txt"

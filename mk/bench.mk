@@ -88,6 +88,7 @@ bench: $(BENCH_BINS)
 	  $(BENCH_PY) bench/report.py timings --dir $(BENCH_DIR) --results $(BENCH_RESULTS) \
 	    $$p $(BENCH_CCS); \
 	done
+	$(MAKE) --no-print-directory bench-zero
 
 # Each callgrind dump holds one side of one pair at one size.
 bench-icount: $(BENCH_ICBINS)

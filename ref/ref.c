@@ -70,6 +70,22 @@ void ref_clear(ref_counters *m)
     m->built = 0;
 }
 
+int ref_shrink(ref_counters *m)
+{
+    if (m->size == 0) {
+        free(m->items);
+        m->items = NULL;
+        m->capacity = 0;
+        return REF_OK;
+    }
+    ref_item *items = realloc(m->items, m->size * sizeof *items);
+    if (items == NULL)
+        return REF_ENOMEM;
+    m->items = items;
+    m->capacity = m->size;
+    return REF_OK;
+}
+
 static void ref_entry_set(ref_counters *m, int32_t partition, int64_t counter)
 {
     for (size_t i = 0; i < m->nentries; i++) {

@@ -67,6 +67,9 @@ typedef struct ref_counters {
 int ref_init(ref_counters *m, int32_t cache_id);
 void ref_free(ref_counters *m);
 void ref_clear(ref_counters *m);
+/* Ignite's finishUpdating(): storage for exactly size items (none when
+ * empty); REF_ENOMEM leaves everything as it was. */
+int ref_shrink(ref_counters *m);
 int ref_add(ref_counters *m, int32_t partition, int64_t initial_counter, int64_t updates_count);
 int ref_item_at(const ref_counters *m, size_t i, ref_item *out);
 /* items[0 .. n) appended as n ref_add calls would; REF_ENOMEM before any

@@ -243,6 +243,26 @@ lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, siz
     return LEPACK_OK;
 }
 
+lepack_status lepack_counters_shrink(lepack_counters *m)
+{
+    if (m->capacity == m->size)
+        return LEPACK_OK;
+    if (m->size == 0) {
+        lepack_free_bytes(m->data);
+        m->data = NULL;
+        m->capacity = 0;
+        return LEPACK_OK;
+    }
+    uint8_t *data = lepack_realloc_bytes(m->data, m->capacity * LEPACK_ITEM_SIZE,
+                                         m->size * LEPACK_ITEM_SIZE)
+        /*@ ghost (m, m->map.slots, NULL, NULL) */;
+    if (data == NULL)
+        return LEPACK_ENOMEM;
+    m->data = data;
+    m->capacity = m->size;
+    return LEPACK_OK;
+}
+
 /* Builds the map from the items in order, so a repeated partition ends with
  * its last item's counter.  The map is empty while it is not built, so it
  * is filled in place; a failed reserve leaves it empty. */

@@ -429,6 +429,36 @@ lepack_status lepack_counters_encode(const lepack_counters *m, uint8_t *dst, siz
     disjoint behaviors; */
 lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, size_t len);
 
+/* Ignite's finishUpdating(): trims the storage to exactly size items, so
+ * that no spare capacity is kept once the message is complete.  An empty
+ * message gives its storage back (capacity 0).  The items, their bytes and
+ * the next_counter map do not change.  LEPACK_ENOMEM (the allocator hook
+ * refused the smaller block): the message is exactly as it was, spare
+ * capacity included.  Ignite grows and trims by bytes (its array may end
+ * inside an item); lepack counts capacity in whole items. */
+/*@ requires valid_counters(m);
+    assigns m->data, m->capacity;
+    exits \false;
+    ensures valid_counters(m);
+    ensures bytes_unchanged{Post, Pre}(m->data, \old(m->data), m->size * LEPACK_ITEM_SIZE);
+    behavior fitted:
+      assumes m->capacity == m->size;
+      assigns \nothing;
+      ensures \result == LEPACK_OK;
+    behavior emptied:
+      assumes m->size == 0 && m->capacity > 0;
+      ensures \result == LEPACK_OK;
+      ensures m->capacity == 0 && m->data == \null;
+    behavior trimmed:
+      assumes 0 < m->size < m->capacity;
+      ensures \result == LEPACK_OK || \result == LEPACK_ENOMEM;
+      ensures \result == LEPACK_OK ==> m->capacity == m->size;
+      ensures \result != LEPACK_OK ==>
+        m->data == \old(m->data) && m->capacity == \old(m->capacity);
+    complete behaviors;
+    disjoint behaviors; */
+lepack_status lepack_counters_shrink(lepack_counters *m);
+
 /* Ignite's nextCounter: the first call builds a map partition -> initial
  * counter (for a repeated partition the last item wins, as HashMap.put in
  * item order), then each call adds one to the partition's counter, stores

@@ -62,7 +62,7 @@ static int uninstall(void **state)
     return 0;
 }
 
-enum op_kind { OP_ADD, OP_NEXT, OP_DECODE, OP_CLEAR };
+enum op_kind { OP_ADD, OP_NEXT, OP_DECODE, OP_CLEAR, OP_SHRINK };
 
 typedef struct op {
     enum op_kind kind;
@@ -99,12 +99,14 @@ static void build_script(void)
     for (int32_t i = 0; i < 24; i++)    /* grows the items and the built map */
         push(OP_ADD, 10 + i, INT64_MAX - i, 0);
     push(OP_NEXT, 10, 0, 0);
+    push(OP_SHRINK, 0, 0, 0);           /* trims the spare items, map kept */
     push(OP_NEXT, 1, 0, 0);
     push(OP_DECODE, 0, 0, 50);          /* grows by decode, drops the map */
     push(OP_NEXT, 3, 0, 0);             /* rebuilds it, now larger */
     push(OP_ADD, 3, -5, 0);
     push(OP_NEXT, 3, 0, 0);
     push(OP_CLEAR, 0, 0, 0);
+    push(OP_SHRINK, 0, 0, 0);           /* empty: frees, no allocation */
     push(OP_ADD, 7, 70, 0);
     push(OP_NEXT, 7, 0, 0);
     push(OP_DECODE, 0, 0, 0);
@@ -180,6 +182,16 @@ static long run_script(long k)
             ref_clear(&r);
             st = LEPACK_OK;
             break;
+        case OP_SHRINK: {
+            size_t cap = m.capacity;
+            st = lepack_counters_shrink(&m);
+            if (st == LEPACK_ENOMEM)
+                assert_int_equal(m.capacity, cap); /* the spare room is kept too */
+            else
+                assert_int_equal(m.capacity, lepack_counters_size(&m));
+            rst = REF_OK;
+            break;
+        }
         }
         if (st == LEPACK_ENOMEM) {
             enomem++;

@@ -399,6 +399,59 @@ static void clear_keeps_capacity(void **state)
     lepack_counters_free(&m);
 }
 
+/* Ignite's finishUpdating(): after a shrink the storage holds exactly the
+ * items, which keep their bytes; the map keeps counting; a later add grows
+ * again; an empty message gives its storage back. */
+static void shrink_to_fit(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    int64_t out = 0;
+    assert_int_equal(lepack_counters_init(&m, 9, 16), LEPACK_OK);
+    for (int32_t i = 0; i < 5; i++)
+        assert_int_equal(lepack_counters_add(&m, i, i * 10, -i), LEPACK_OK);
+    assert_int_equal(lepack_counters_next_counter(&m, 2, &out), LEPACK_OK);
+    assert_true(out == 21);
+    test_snapshot s;
+    test_snapshot_take(&s, &m);
+    assert_int_equal(m.capacity, 16);
+    assert_int_equal(lepack_counters_shrink(&m), LEPACK_OK);
+    assert_int_equal(m.capacity, 5);
+    test_snapshot_check(&s, &m);
+    test_snapshot_free(&s);
+    /* Already fitted: nothing to do, the storage stays where it is. */
+    const uint8_t *data = m.data;
+    assert_int_equal(lepack_counters_shrink(&m), LEPACK_OK);
+    assert_ptr_equal(m.data, data);
+    assert_int_equal(m.capacity, 5);
+    /* The map survived: the counter goes on from 21. */
+    assert_int_equal(lepack_counters_next_counter(&m, 2, &out), LEPACK_OK);
+    assert_true(out == 22);
+    /* Growth from a fitted message, then items added after the shrink. */
+    assert_int_equal(lepack_counters_add(&m, 7, 70, 7), LEPACK_OK);
+    assert_int_equal(m.capacity, 6);
+    assert_int_equal(lepack_counters_next_counter(&m, 7, &out), LEPACK_OK);
+    assert_true(out == 71);
+    for (int32_t i = 0; i < 5; i++)
+        check_item(&m, (size_t)i, i, i * 10, -i);
+    check_item(&m, 5, 7, 70, 7);
+    /* Empty: the storage is released and the message stays usable. */
+    lepack_counters_clear(&m);
+    assert_int_equal(lepack_counters_shrink(&m), LEPACK_OK);
+    assert_int_equal(m.capacity, 0);
+    assert_null(m.data);
+    assert_int_equal(lepack_counters_cache_id(&m), 9);
+    assert_int_equal(lepack_counters_shrink(&m), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 1, 2, 3), LEPACK_OK);
+    check_item(&m, 0, 1, 2, 3);
+    lepack_counters_free(&m);
+    /* A message made with capacity 0 is already fitted. */
+    assert_int_equal(lepack_counters_init(&m, 0, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_shrink(&m), LEPACK_OK);
+    assert_null(m.data);
+    lepack_counters_free(&m);
+}
+
 /* The size guard: no host can hold LEPACK_MAX_ITEMS items, so the state of
  * a full message is faked; add must refuse before touching data. */
 static void add_at_max_items(void **state)
@@ -453,6 +506,7 @@ int main(void)
         cmocka_unit_test(next_counter_semantics),
         cmocka_unit_test(next_counter_many_partitions),
         cmocka_unit_test(clear_keeps_capacity),
+        cmocka_unit_test(shrink_to_fit),
         cmocka_unit_test(add_at_max_items),
         cmocka_unit_test(strerror_names),
     };
