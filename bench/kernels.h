@@ -126,6 +126,9 @@ int bench_counters_decode(void *m, const uint8_t *src, size_t len);
  * decode included), and q later calls for queries[0 .. q). */
 int64_t bench_counters_next_first(void *m, const uint8_t *wire, size_t len, int32_t partition);
 int64_t bench_counters_next_later(void *m, const int32_t *queries, size_t q);
+/* The later calls with the map's slots scanned in order instead of hashed:
+ * whether a linear scan would pay below some size. */
+int64_t bench_counters_next_scan(void *m, const int32_t *queries, size_t q);
 
 #ifdef __cplusplus
 }

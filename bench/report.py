@@ -114,14 +114,17 @@ def read_sections(path):
     return [(m.group(1), m.group(2)) for m in SECTION.finditer(open(path).read())]
 
 
-def write_section(path, name, body):
-    """Replaces section `name` in place (appends it when missing); every
-    other byte of the file, other programs' blocks included, stays."""
+def write_section(path, name, body, only_existing=False):
+    """Replaces section `name` in place (appends it when missing, unless
+    only_existing); every other byte of the file, other programs' blocks
+    included, stays."""
     text = open(path).read() if os.path.exists(path) else HEADER
     block = "<!-- section %s -->\n%s<!-- end %s -->\n" % (name, body.rstrip("\n") + "\n", name)
     m = [x for x in SECTION.finditer(text) if x.group(1) == name]
     if m:
         text = text[:m[0].start()] + block + text[m[0].end():]
+    elif only_existing:
+        return
     else:
         text = text.rstrip("\n") + "\n\n" + block
     with open(path, "w") as f:
@@ -273,6 +276,8 @@ def cmd_timings(a):
                     for t, n, v, ok in targets(runs, cc)]
             md += ["### %s -O2" % cc, ""] + table(["target", "items", "measured", ""], rows) + [""]
         write_section(a.results, "counters targets", "\n".join(md))
+        if a.doc:
+            write_section(a.doc, "counters targets", "\n".join(md), only_existing=True)
         sys.stdout.write("\n".join(md) + "\n")
 
 
@@ -300,8 +305,12 @@ def cmd_icount(a):
     md += machine_lines(a.ccs)
     md += ["- valgrind --tool=callgrind, exact; valgrind runs no AVX-512, so the vector "
            "paths are counted in their AVX2 form; next/* are per call (16 lookups for "
-           "next/later), not per item", ""]
+           "next/later), not per item; glibc's memcpy under valgrind may take `rep movsb`, "
+           "counted once per byte, so copy/memcpy's count says little about its time", ""]
     found = False
+    doc = ["Instructions per item at 1024 items (next/* per call), from the last "
+           "`make bench-icount` (vector paths in their AVX2 form, copy/memcpy counted per "
+           "byte of `rep movsb`); every size is in bench/results.md.", ""]
     for cc in a.ccs:
         folder = os.path.join(a.dir, "callgrind-%s-%s" % (a.prog, cc))
         ic = load_icount(folder)
@@ -328,9 +337,14 @@ def cmd_icount(a):
                              fmt(v / b if b else None, "x")])
         md += ["### %s -O2" % cc, ""] + table(["variant", "baseline", "items", "variant",
                                                "baseline", "ratio"], rows) + [""]
+        doc += ["### %s -O2" % cc, ""] + table(
+            ["variant", "baseline", "variant", "baseline", "ratio"],
+            [[r[0], r[1]] + r[3:] for r in rows if r[2] == "1024"]) + [""]
     if not found:
         sys.exit("report: no callgrind dumps for %s in %s" % (a.prog, a.dir))
     write_section(a.results, "%s icount" % a.prog, "\n".join(md))
+    if a.doc:
+        write_section(a.doc, "%s icount" % a.prog, "\n".join(doc), only_existing=True)
     sys.stdout.write("\n".join(md) + "\n")
 
 
@@ -367,6 +381,7 @@ def main():
         p = sub.add_parser(name)
         p.add_argument("--dir", required=True)
         p.add_argument("--results", required=True)
+        p.add_argument("--doc", help="also rewrite the same sections where this file has them")
         p.add_argument("prog")
         p.add_argument("ccs", nargs="+")
     p = sub.add_parser("check")

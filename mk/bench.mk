@@ -86,7 +86,7 @@ bench: $(BENCH_BINS)
 	      --program $$p --compiler $$c --process $$k --out $(BENCH_DIR)/$$p-$$c-$$k.json; \
 	  done; k=$$((k + 1)); done; \
 	  $(BENCH_PY) bench/report.py timings --dir $(BENCH_DIR) --results $(BENCH_RESULTS) \
-	    $$p $(BENCH_CCS); \
+	    --doc docs/performance.md $$p $(BENCH_CCS); \
 	done
 	$(MAKE) --no-print-directory bench-zero
 
@@ -100,7 +100,7 @@ bench-icount: $(BENCH_ICBINS)
 	    > $(BENCH_DIR)/callgrind-$$p-$$c/pairs.txt; \
 	  done; \
 	  $(BENCH_PY) bench/report.py icount --dir $(BENCH_DIR) --results $(BENCH_RESULTS) \
-	    $$p $(BENCH_CCS); \
+	    --doc docs/performance.md $$p $(BENCH_CCS); \
 	done
 
 bench-fresh:
