@@ -164,7 +164,11 @@ lepack_status lepack_counters_add_slow(lepack_counters *m, int32_t partition,
 /* Appends an item, growing when full.  LEPACK_EOVERFLOW or LEPACK_ENOMEM:
  * no item, byte or map entry changed (the storage may already have grown,
  * which no getter can observe).  For many items at once,
- * lepack_counters_add_items is faster. */
+ * lepack_counters_add_items is faster.
+ *
+ * Every field is read, and size written, before the item's bytes: a store
+ * through uint8_t * may alias *m, and a field read after it would be
+ * loaded again. */
 /*@ requires valid_counters(m);
     assigns m->data, m->capacity, m->size, m->map,
             \at(m->data, Post)[m->size * LEPACK_ITEM_SIZE ..
@@ -193,9 +197,6 @@ LEPACK_COUNTERS_INLINE lepack_status lepack_counters_add(lepack_counters *m, int
                                                          int64_t initial_counter,
                                                          int64_t updates_count)
 {
-    /* Every field is read, and size written, before the item's bytes: a
-     * store through uint8_t * may alias *m, and a field read after it would
-     * be loaded again. */
     size_t size = m->size;
     if (size < m->capacity && m->map_built == 0) {
         uint8_t *item = m->data + size * LEPACK_ITEM_SIZE;

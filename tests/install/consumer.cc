@@ -39,7 +39,8 @@ int main()
         lepack_counters_get_items(&m, 0, back, 3) != LEPACK_OK || back[2].updates_count != 10 ||
         lepack_counters_partition(&m, 1, &p0) != LEPACK_OK || p0 != 5)
         return fail("add_items/get_items/getters");
-    lepack_const_span s = lepack_const_span_of(lepack_counters_wire(&m, &n), n, LEPACK_ITEM_SIZE);
+    const uint8_t *w = lepack_counters_wire(&m, &n);
+    lepack_const_span s = lepack_const_span_of(w, n, LEPACK_ITEM_SIZE);
     if (s.count != 3 || le_load_i64(lepack_const_span_at(s, 2) + 4) != 9)
         return fail("span");
     lepack_counters_free(&m);
