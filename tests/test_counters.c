@@ -118,8 +118,8 @@ static void grown_capacity_edges(void **state)
     /* The contract over a seeded sweep. */
     test_rng r = {0x9009u};
     for (int i = 0; i < 100000; i++) {
-        size_t cap = (size_t)test_rng_next(&r) >> test_rng_below(&r, 64);
-        size_t need = (size_t)test_rng_next(&r) >> test_rng_below(&r, 64);
+        size_t cap = (size_t)(test_rng_next(&r) >> test_rng_below(&r, 64));
+        size_t need = (size_t)(test_rng_next(&r) >> test_rng_below(&r, 64));
         size_t g = lepack_counters_grown_capacity(cap, need);
         if (need > max) {
             assert_int_equal(g, 0);
