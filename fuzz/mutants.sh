@@ -40,10 +40,10 @@ INC="-Isrc -Iref -Icli -Ifuzz"
 DETECTED='lepack fuzz mismatch|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:'
 mkdir -p "$dir"
 report="$dir/$mode${FUZZ_MUTANTS_FROM:+-$from}.txt"
-printf '%-32s %-10s %s\n' mutant result "detail" > "$report"
+printf '%-36s %-10s %s\n' mutant result "detail" > "$report"
 survivors=0 broken=0
 now() { date +%s.%N; }
-row() { printf '%-32s %-10s %s\n' "$1" "$2" "$3" >> "$report"; }
+row() { printf '%-36s %-10s %s\n' "$1" "$2" "$3" >> "$report"; }
 # The first line of the log that says what was caught.
 detection() { grep -m 1 -E "$DETECTED" "$1" | cut -c 1-100; }
 
