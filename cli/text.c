@@ -271,6 +271,8 @@ text_status text_scan_hex(const char *s, size_t n, uint8_t *out, size_t *len, si
         loop assigns i, count, high, high_pos, out[0 .. n / 2 - 1];
         loop variant n - i; */
     for (size_t i = 0; i < n; i++) {
+        /*@ assert \forall integer a; 0 <= a <= i && text_hex_digit(s[a]) ==>
+              text_hex_count(s, a) < text_hex_count(s, i + 1); */
         if (is_space(s[i]))
             continue;
         int d = hex_digit(s[i]);
