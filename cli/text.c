@@ -262,8 +262,12 @@ text_status text_scan_hex(const char *s, size_t n, uint8_t *out, size_t *len, si
         loop invariant high >= 0 ==>
           high_pos < i && text_hex_digit(s[high_pos]) && high == text_hex_value(s[high_pos]) &&
           text_hex_count(s, high_pos) + 1 == text_hex_count(s, i);
-        loop invariant \forall integer a, c; 0 <= a < c <= i && text_hex_digit(s[a]) ==>
-          text_hex_count(s, a) < text_hex_count(s, c);
+        loop invariant \forall integer a; 0 <= a < i && text_hex_digit(s[a]) ==>
+          text_hex_count(s, a) < text_hex_count(s, i);
+        loop invariant high >= 0 ==> \forall integer a; 0 <= a < high_pos &&
+          text_hex_digit(s[a]) ==> text_hex_count(s, a) < text_hex_count(s, high_pos);
+        loop invariant high >= 0 ==> \forall integer a; high_pos < a < i ==>
+          !text_hex_digit(s[a]);
         loop invariant \forall integer a, b; 0 <= a < b < i &&
           text_hex_digit(s[a]) && text_hex_digit(s[b]) &&
           text_hex_count(s, a) % 2 == 0 && text_hex_count(s, b) == text_hex_count(s, a) + 1 ==>
@@ -271,8 +275,6 @@ text_status text_scan_hex(const char *s, size_t n, uint8_t *out, size_t *len, si
         loop assigns i, count, high, high_pos, out[0 .. n / 2 - 1];
         loop variant n - i; */
     for (size_t i = 0; i < n; i++) {
-        /*@ assert \forall integer a; 0 <= a <= i && text_hex_digit(s[a]) ==>
-              text_hex_count(s, a) < text_hex_count(s, i + 1); */
         if (is_space(s[i]))
             continue;
         int d = hex_digit(s[i]);
@@ -286,7 +288,6 @@ text_status text_scan_hex(const char *s, size_t n, uint8_t *out, size_t *len, si
         } else {
             /* The digit waiting is the only one the count pairs with this. */
             //@ assert \forall integer a; 0 <= a < i && text_hex_digit(s[a]) && text_hex_count(s, a) == text_hex_count(s, high_pos) ==> a == high_pos;
-            //@ assert \forall integer a, b; 0 <= a < b < i && text_hex_digit(s[b]) ==> text_hex_count(s, b) < text_hex_count(s, i);
             out[count++] = (uint8_t)(high * 16 + d);
             high = -1;
         }
