@@ -85,7 +85,7 @@ warnings:
 # Fragments add their targets to CHECK_STEPS; `make check` runs them in order.
 CHECK_STEPS := warnings all test-cli
 -include mk/tests.mk mk/install.mk mk/prove.mk mk/fuzz.mk mk/eacsl.mk mk/bench.mk mk/be.mk mk/coverage.mk
--include mk/mutants.mk
+-include mk/mutants.mk mk/m32.mk
 
 check: deps
 	@set -e; for s in $(CHECK_STEPS); do \

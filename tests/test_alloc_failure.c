@@ -335,6 +335,8 @@ static void init_at_max_items_refused(void **state)
     assert_true(r.sizes[0] > SIZE_MAX - LEPACK_ITEM_SIZE);
     assert_memory_equal(&m, &pristine, sizeof m);
 
+    print_message("alloc_failure: init at LEPACK_MAX_ITEMS = %zu items asked for %zu bytes: ENOMEM\n",
+                  (size_t)LEPACK_MAX_ITEMS, r.sizes[0]);
     assert_int_equal(lepack_counters_init(&m, 9, LEPACK_MAX_ITEMS + 1), LEPACK_EOVERFLOW);
     assert_int_equal(r.calls, 1);
     assert_memory_equal(&m, &pristine, sizeof m);

@@ -145,6 +145,11 @@ static void init_errors(void **state)
     assert_memory_equal(&m, &before, sizeof m);
     assert_int_equal(lepack_counters_init(&m, 1, SIZE_MAX), LEPACK_EOVERFLOW);
     assert_memory_equal(&m, &before, sizeof m);
+    /* Exactly LEPACK_MAX_ITEMS passes the size check and reaches the real
+     * allocator, which cannot give SIZE_MAX - 15 bytes on any host (on a
+     * 32-bit one, 4 GiB less 16): ENOMEM, *m untouched. */
+    assert_int_equal(lepack_counters_init(&m, 1, LEPACK_MAX_ITEMS), LEPACK_ENOMEM);
+    assert_memory_equal(&m, &before, sizeof m);
     assert_int_equal(lepack_counters_init(&m, INT32_MIN, 0), LEPACK_OK);
     assert_int_equal(lepack_counters_cache_id(&m), INT32_MIN);
     assert_int_equal(lepack_counters_size(&m), 0);
