@@ -21,22 +21,22 @@
 
 /* --- the grammar, restated ------------------------------------------------ */
 
-/* The bounds as text, [wide][negative]: the largest magnitude an int32
- * (wide 0) or int64 (wide 1) field may have. */
-static const char *const spec_bound[2][2] = {
-    {"2147483647", "2147483648"},
-    {"9223372036854775807", "9223372036854775808"},
+/* The first magnitude out of range, as text, [wide][negative]: an int32
+ * (wide 0) or int64 (wide 1) field must stay below it. */
+static const char *const spec_limit[2][2] = {
+    {"2147483648", "2147483649"},
+    {"9223372036854775808", "9223372036854775809"},
 };
 
 /* One field of -?[0-9]+ within the int32 or int64 range; returns 0 when it
  * is not.  The range is decided on the text, not by arithmetic: the digits
  * without their leading zeros are in range when they are fewer than the
- * bound's, or as many and not above it (memcmp).  Besides restating the
- * rule another way, this puts the bound in a comparison the fuzzers see:
- * libFuzzer's memcmp hook and AFL++'s CmpLog take the bound's bytes from it,
- * so they reach 2147483648 and 9223372036854775808 without a dictionary.
- * The memcmp runs on every number, so that even a short one shows the
- * bound's first digits. */
+ * limit's, or as many and below it (memcmp).  Besides restating the rule
+ * another way, this puts the first value out of range in a comparison the
+ * fuzzers see: libFuzzer's memcmp hook and AFL++'s CmpLog take its bytes
+ * from there, so they try 2147483648 and 9223372036854775808 without a
+ * dictionary.  The memcmp runs on every number, so that even a short one
+ * shows the limit's first digits. */
 static int spec_number(const char *s, size_t n, int wide, int64_t *out)
 {
     size_t i = 0;
@@ -52,10 +52,10 @@ static int spec_number(const char *s, size_t n, int wide, int64_t *out)
             return 0;
     while (i + 1 < n && s[i] == '0')
         i++;
-    const char *bound = spec_bound[wide][neg];
-    size_t len = n - i, blen = strlen(bound);
-    int cmp = memcmp(s + i, bound, len < blen ? len : blen);
-    if (len > blen || (len == blen && cmp > 0))
+    const char *limit = spec_limit[wide][neg];
+    size_t len = n - i, llen = strlen(limit);
+    int cmp = memcmp(s + i, limit, len < llen ? len : llen);
+    if (len > llen || (len == llen && cmp >= 0))
         return 0;
     uint64_t mag = 0;
     for (; i < n; i++)
