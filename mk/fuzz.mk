@@ -8,6 +8,8 @@
 #   make fuzz-afl        AFL++ on two cores (-M/-S), FUZZ_SECONDS per harness
 #   make fuzz-check      corpus replay (ASan+UBSan, MSan, integer) + smoke runs
 #   make fuzz-mutants    each fuzz/mutants/*.patch must be caught within 60 s
+#                        (FUZZ_MUTANTS_FROM=empty: from an empty corpus with
+#                        no dictionary; FUZZ_MUTANT_RUNS=N: N runs, median)
 #   make ossfuzz-check   .clusterfuzzlite/build.sh as OSS-Fuzz runs it
 
 FUZZ_HARNESSES     := views counters_ops counters_decode cli
@@ -107,8 +109,11 @@ fuzz-check: fuzz-gcc-warnings fuzz-replay fuzz-msan fuzz-intsan fuzz-smoke
 fuzz-mutants-replay:
 	@sh fuzz/mutants.sh replay $(FUZZ_DIR)/mutants $(FUZZ_MUTANT_SECONDS)
 
+FUZZ_MUTANTS_FROM ?= corpus
+FUZZ_MUTANT_RUNS  ?= 1
 fuzz-mutants:
-	@sh fuzz/mutants.sh fuzz $(FUZZ_DIR)/mutants $(FUZZ_MUTANT_SECONDS)
+	@FUZZ_MUTANTS_FROM=$(FUZZ_MUTANTS_FROM) FUZZ_MUTANT_RUNS=$(FUZZ_MUTANT_RUNS) \
+	  sh fuzz/mutants.sh fuzz $(FUZZ_DIR)/mutants $(FUZZ_MUTANT_SECONDS)
 
 # Regenerates the hand-made seeds (found inputs are kept).
 fuzz-seeds:
