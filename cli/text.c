@@ -304,6 +304,27 @@ text_status text_scan_hex(const char *s, size_t n, uint8_t *out, size_t *len, si
 
 static const char *const field_names[3] = {"partition", "initial counter", "updates count"};
 
+/* The first byte of a field that is not a digit (after a leading '-'). */
+static void describe_not_digit(char *what, size_t cap, const char *name, const char *field,
+                               size_t len)
+{
+    size_t i = len > 0 && field[0] == '-' ? 1 : 0;
+    while (i < len && field[i] >= '0' && field[i] <= '9')
+        i++;
+    char b[16];
+    describe_byte(b, sizeof b, i < len ? (unsigned char)field[i] : 0);
+    snprintf(what, cap, "%s: expected a digit, found %s", name, b);
+}
+
+/* A number out of its type's range, shown up to 40 characters. */
+static void describe_out_of_range(char *what, size_t cap, const char *name, const char *type,
+                                  const char *field, size_t len)
+{
+    int shown = len > 40 ? 40 : (int)len;
+    snprintf(what, cap, "%s: out of range for %s: %.*s%s", name, type, shown, field,
+             len > 40 ? "..." : "");
+}
+
 /* The message for a line that text_item_line refused. */
 static void describe_line_fault(char *what, size_t cap, text_status st, const char *line,
                                 const text_fault *f)
@@ -328,21 +349,12 @@ static void describe_line_fault(char *what, size_t cap, text_status st, const ch
         snprintf(what, cap, "%s: expected an %s number, found %s", name, type,
                  f->len == 0 ? "nothing" : "'-' alone");
         break;
-    case TEXT_NOT_DIGIT: {
-        size_t i = f->len > 0 && field[0] == '-' ? 1 : 0;
-        while (i < f->len && field[i] >= '0' && field[i] <= '9')
-            i++;
-        char b[16];
-        describe_byte(b, sizeof b, i < f->len ? (unsigned char)field[i] : 0);
-        snprintf(what, cap, "%s: expected a digit, found %s", name, b);
+    case TEXT_NOT_DIGIT:
+        describe_not_digit(what, cap, name, field, f->len);
         break;
-    }
-    default: {
-        int shown = f->len > 40 ? 40 : (int)f->len;
-        snprintf(what, cap, "%s: out of range for %s: %.*s%s", name, type, shown, field,
-                 f->len > 40 ? "..." : "");
+    default:
+        describe_out_of_range(what, cap, name, type, field, f->len);
         break;
-    }
     }
 }
 
