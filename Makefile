@@ -91,6 +91,7 @@ CHECK_STEPS := warnings all test-cli
 -include mk/torture.mk
 -include mk/bench-zero.mk
 -include mk/ports.mk
+-include mk/mutants.mk mk/m32.mk
 
 check: deps
 	@set -e; for s in $(CHECK_STEPS); do \

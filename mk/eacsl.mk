@@ -3,7 +3,10 @@
 # so that the ACSL contracts of src/ are executed on every corpus input and
 # the first violated clause aborts the replay with its text.
 #
-#   make fuzz-eacsl      builds build/eacsl/<harness>, replays corpus/<harness>
+#   make fuzz-eacsl      builds build/eacsl/<harness>, replays corpus/<harness>;
+#                        a replay that stops says whether a contract was
+#                        violated (the E-ACSL runtime's report), the harness
+#                        found a mismatch, or something else stopped it
 #
 # Needs Frama-C's E-ACSL plugin and runtime (frama-c-base) and libgmp-dev.
 #
@@ -145,11 +148,31 @@ $(EACSL_HARNESSES:%=$(EACSL_DIR)/%): $(EACSL_DIR)/%: $(EACSL_DIR)/%.e.c
 	nice -n 10 $(EACSL_CC) $(EACSL_CFLAGS) -I$(EACSL_SHARE) -o $@ $< \
 	  $(EACSL_SHARE)/e_acsl_rtl.c $(EACSL_LIBS)
 
-# A violated clause aborts (non-zero exit) with the clause's text.
-fuzz-eacsl: $(EACSL_HARNESSES:%=$(EACSL_DIR)/%)
+# The three ways a replay can stop, for the check of verdict.sh below.
+$(EACSL_DIR)/verdict_check.e.c: fuzz/eacsl/verdict_check.c fuzz/fuzz_check.h
+	@mkdir -p $(@D)
+	nice -n 10 $(EACSL_FRAMAC) -machdep gcc_x86_64 -variadic-no-translation -cpp-extra-args="-Ifuzz" \
+	  $< -e-acsl -e-acsl-functions verdict_need_positive -then-last -print -ocode $@.tmp \
+	  > $(EACSL_DIR)/verdict_check.frama-c.log 2>&1 || { tail -n 30 $(EACSL_DIR)/verdict_check.frama-c.log; exit 1; }
+	@mv $@.tmp $@
+
+$(EACSL_DIR)/verdict_check: $(EACSL_DIR)/verdict_check.e.c
+	nice -n 10 $(EACSL_CC) $(EACSL_CFLAGS) -I$(EACSL_SHARE) -o $@ $< \
+	  $(EACSL_SHARE)/e_acsl_rtl.c $(EACSL_LIBS)
+
+# A replay that stops is reported for what stopped it (fuzz/eacsl/verdict.sh):
+# a clause the E-ACSL runtime found violated, the harness's own differential
+# mismatch, or anything else.  verdict.sh is first checked on the real
+# messages of each kind (fuzz/eacsl/verdict_check.c).
+fuzz-eacsl: $(EACSL_HARNESSES:%=$(EACSL_DIR)/%) $(EACSL_DIR)/verdict_check
+	@for k in contract:1 mismatch:2 other:3 none:0; do \
+	  $(EACSL_DIR)/verdict_check $${k%:*} > $(EACSL_DIR)/verdict_$${k%:*}.log 2>&1; rc=$$?; \
+	  got=0; sh fuzz/eacsl/verdict.sh $$rc $(EACSL_DIR)/verdict_$${k%:*}.log > /dev/null || got=$$?; \
+	  [ "$$got" = "$${k#*:}" ] || { echo "eacsl: verdict.sh calls a $${k%:*} stop kind $$got, not $${k#*:}"; exit 1; }; \
+	done; echo "eacsl: verdict.sh tells a violated contract, a harness mismatch and other stops apart"
 	@for h in $(EACSL_HARNESSES); do printf 'eacsl: %-16s ' "$$h"; \
-	  $(EACSL_DIR)/$$h corpus/$$h > $(EACSL_DIR)/$$h.replay.log 2>&1 || \
-	    { tail -n 30 $(EACSL_DIR)/$$h.replay.log; echo "eacsl: $$h: contract violated"; exit 1; }; \
-	  tail -n 1 $(EACSL_DIR)/$$h.replay.log; done
+	  rc=0; $(EACSL_DIR)/$$h corpus/$$h > $(EACSL_DIR)/$$h.replay.log 2>&1 || rc=$$?; \
+	  if [ $$rc -ne 0 ]; then tail -n 30 $(EACSL_DIR)/$$h.replay.log; fi; \
+	  sh fuzz/eacsl/verdict.sh $$rc $(EACSL_DIR)/$$h.replay.log || exit 1; done
 
 CHECK_STEPS += fuzz-eacsl

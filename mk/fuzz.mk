@@ -12,6 +12,8 @@
 #   make fuzz-readme     the last summaries into fuzz/README.md
 #   make fuzz-check      corpus replay (ASan+UBSan, MSan, integer) + smoke runs
 #   make fuzz-mutants    each fuzz/mutants/*.patch must be caught within 60 s
+#                        (FUZZ_MUTANTS_FROM=empty: from an empty corpus with
+#                        no dictionary; FUZZ_MUTANT_RUNS=N: N runs, median)
 #   make ossfuzz-check   .clusterfuzzlite/build.sh as OSS-Fuzz runs it
 #
 # Knobs (command line or environment):
@@ -170,8 +172,11 @@ fuzz-check: fuzz-gcc-warnings fuzz-replay fuzz-msan fuzz-intsan fuzz-smoke
 fuzz-mutants-replay:
 	@sh fuzz/mutants.sh replay $(FUZZ_DIR)/mutants $(FUZZ_MUTANT_SECONDS)
 
+FUZZ_MUTANTS_FROM ?= corpus
+FUZZ_MUTANT_RUNS  ?= 1
 fuzz-mutants:
-	@sh fuzz/mutants.sh fuzz $(FUZZ_DIR)/mutants $(FUZZ_MUTANT_SECONDS)
+	@FUZZ_MUTANTS_FROM=$(FUZZ_MUTANTS_FROM) FUZZ_MUTANT_RUNS=$(FUZZ_MUTANT_RUNS) \
+	  sh fuzz/mutants.sh fuzz $(FUZZ_DIR)/mutants $(FUZZ_MUTANT_SECONDS)
 
 # Regenerates the hand-made seeds (found inputs are kept).
 fuzz-seeds:

@@ -34,7 +34,7 @@ test_srcs = tests/test_$(1).c $(LIB_SRC) $(REF_SRC) $(TEST_EXTRA_$(1))
 TEST_OBJ = $(patsubst %.c,$(BUILD)/tests/obj/%.o,$(LIB_SRC) $(REF_SRC) $(TEST_EXTRA_$(1)))
 
 # Leaks fail the run; a UBSan report stops it like an ASan one.
-TEST_ENV := ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 \
+TEST_ENV := ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:allocator_may_return_null=1 \
             UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 .PHONY: test test-build test-vectors test-vectors-fresh

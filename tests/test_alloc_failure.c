@@ -301,12 +301,81 @@ static void no_memory_at_all(void **state)
     assert_int_equal(A.live, 0);
 }
 
+/* A hook that refuses every request and records the sizes asked for. */
+typedef struct refusing {
+    long calls;
+    size_t sizes[4];
+} refusing;
+
+static void *refusing_realloc(void *ctx, void *ptr, size_t size)
+{
+    refusing *c = ctx;
+    (void)ptr;
+    if (c->calls < 4)
+        c->sizes[c->calls] = size;
+    c->calls++;
+    return NULL;
+}
+
+static void refusing_free(void *ctx, void *ptr)
+{
+    (void)ctx;
+    (void)ptr;
+    fail_msg("free of a block the refusing hook never handed out");
+}
+
+/* The largest capacity init accepts: exactly LEPACK_MAX_ITEMS items, whose
+ * byte count still fits a size_t (on a 32-bit target 4294967280 bytes, the
+ * most any real allocator could be asked for there).  init must ask the
+ * hook for exactly that many bytes, and the refusal is ENOMEM with *m
+ * untouched, not EOVERFLOW (which belongs to one item more, refused without
+ * asking). */
+static void init_at_max_items_refused(void **state)
+{
+    refusing r;
+    memset(&r, 0, sizeof r);
+    const lepack_allocator a = {refusing_realloc, refusing_free, &r};
+    lepack_set_allocator(&a);
+    lepack_counters m, pristine;
+    memset(&m, 0x5A, sizeof m);
+    memcpy(&pristine, &m, sizeof m);
+
+    assert_int_equal(lepack_counters_init(&m, 9, LEPACK_MAX_ITEMS), LEPACK_ENOMEM);
+    assert_int_equal(r.calls, 1);
+    assert_true(r.sizes[0] == (size_t)LEPACK_MAX_ITEMS * LEPACK_ITEM_SIZE);
+    assert_true(r.sizes[0] / LEPACK_ITEM_SIZE == LEPACK_MAX_ITEMS);
+    assert_true(r.sizes[0] > SIZE_MAX - LEPACK_ITEM_SIZE);
+    assert_memory_equal(&m, &pristine, sizeof m);
+
+    print_message("alloc_failure: init at LEPACK_MAX_ITEMS = %zu items asked for %zu bytes: ENOMEM\n",
+                  (size_t)LEPACK_MAX_ITEMS, r.sizes[0]);
+    assert_int_equal(lepack_counters_init(&m, 9, LEPACK_MAX_ITEMS + 1), LEPACK_EOVERFLOW);
+    assert_int_equal(r.calls, 1);
+    assert_memory_equal(&m, &pristine, sizeof m);
+
+    /* Growth to the limit: a (faked) message one item short of it grows to
+     * exactly LEPACK_MAX_ITEMS, and the refusal leaves it as it was. */
+    assert_int_equal(lepack_counters_init(&m, 9, 0), LEPACK_OK);
+    m.size = LEPACK_MAX_ITEMS - 1;
+    m.capacity = LEPACK_MAX_ITEMS - 1;
+    assert_int_equal(lepack_counters_add(&m, 1, 2, 3), LEPACK_ENOMEM);
+    assert_int_equal(r.calls, 2);
+    assert_true(r.sizes[1] == (size_t)LEPACK_MAX_ITEMS * LEPACK_ITEM_SIZE);
+    assert_true(m.size == LEPACK_MAX_ITEMS - 1 && m.capacity == LEPACK_MAX_ITEMS - 1);
+    assert_null(m.data);
+    m.size = 0;
+    m.capacity = 0;
+    lepack_counters_free(&m);
+    install(state); /* the group's counting hook again */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_allocation_fails_once),
         cmocka_unit_test(built_map_growth_fails),
         cmocka_unit_test(no_memory_at_all),
+        cmocka_unit_test(init_at_max_items_refused),
     };
     return cmocka_run_group_tests_name("alloc_failure", tests, install, uninstall);
 }

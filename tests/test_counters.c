@@ -118,8 +118,8 @@ static void grown_capacity_edges(void **state)
     /* The contract over a seeded sweep. */
     test_rng r = {0x9009u};
     for (int i = 0; i < 100000; i++) {
-        size_t cap = (size_t)test_rng_next(&r) >> test_rng_below(&r, 64);
-        size_t need = (size_t)test_rng_next(&r) >> test_rng_below(&r, 64);
+        size_t cap = (size_t)(test_rng_next(&r) >> test_rng_below(&r, 64));
+        size_t need = (size_t)(test_rng_next(&r) >> test_rng_below(&r, 64));
         size_t g = lepack_counters_grown_capacity(cap, need);
         if (need > max) {
             assert_int_equal(g, 0);
@@ -144,6 +144,11 @@ static void init_errors(void **state)
     assert_int_equal(lepack_counters_init(&m, 1, LEPACK_MAX_ITEMS + 1), LEPACK_EOVERFLOW);
     assert_memory_equal(&m, &before, sizeof m);
     assert_int_equal(lepack_counters_init(&m, 1, SIZE_MAX), LEPACK_EOVERFLOW);
+    assert_memory_equal(&m, &before, sizeof m);
+    /* Exactly LEPACK_MAX_ITEMS passes the size check and reaches the real
+     * allocator, which cannot give SIZE_MAX - 15 bytes on any host (on a
+     * 32-bit one, 4 GiB less 16): ENOMEM, *m untouched. */
+    assert_int_equal(lepack_counters_init(&m, 1, LEPACK_MAX_ITEMS), LEPACK_ENOMEM);
     assert_memory_equal(&m, &before, sizeof m);
     assert_int_equal(lepack_counters_init(&m, INT32_MIN, 0), LEPACK_OK);
     assert_int_equal(lepack_counters_cache_id(&m), INT32_MIN);
