@@ -28,6 +28,7 @@ ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS)
 
 LIB_SRC  := src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c
 LIB_SRC  += src/zero.c
+LIB_SRC  += src/items.c src/items_x86.c
 LIB_HDR  := $(wildcard src/*.h)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)

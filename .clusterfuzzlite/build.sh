@@ -8,6 +8,7 @@ cd "${LEPACK_SRC:-$SRC/lepack}"
 
 lib_src="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
 lib_src="$lib_src src/zero.c ref/ref_zero.c"
+lib_src="$lib_src src/items.c src/items_x86.c"
 mkdir -p "$WORK/lepack"
 objs=""
 for f in $lib_src; do

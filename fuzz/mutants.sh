@@ -36,6 +36,7 @@ CC=${FUZZ_CLANG:-clang}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
 LIB="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
 LIB="$LIB src/zero.c ref/ref_zero.c"
+LIB="$LIB src/items.c src/items_x86.c"
 INC="-Isrc -Iref -Icli -Ifuzz"
 # What the harness prints when it catches something.
 DETECTED='lepack fuzz mismatch|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:'

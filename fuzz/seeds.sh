@@ -67,6 +67,17 @@ add() { b 0 "$1"; le "$2" 8; le "$3" 8; }
 # then trimmed; with a built map; on an empty message (storage freed).
 { le 11 4; b 8; add 4 1 1; add 5 2 2; b 6 0; b 252; b 253; b 1 1; b 4 4; add 6 3 3; b 254
   b 2 0 0; b 5; b 255; add 7 4 4; b 1 0; b 4 7; b 252; b 3 20; le 9 20; b 252; b 2 0 0; } > $C/counters_ops/seed-shrink
+# Batches (op bytes 248 .. 251, item lists: count, mode, items or a seed):
+# add items read from the input, generated, onto a built map, under injected
+# failures; get items in range, past the end, overflowing; every vector path
+# for sizes around the AVX2 (8) and AVX-512 (16) blocks.
+{ le 5 4; b 0; b 248 3 1; b 5; le 1 8; le 2 8; b 128; le 7 4; ff 8; le 0 8; b 2; le 3 8; le 4 8
+  b 248 40 0 1 2 3 4; b 249 1 10; b 249 39 3; b 249 0 71; b 249 255 2; b 249 43 0
+  b 4 1; b 248 33 0 9 9 9 9; b 4 1; b 4 2; b 2 0 0
+  b 6 0; b 248 20 0 5 5 5 5; b 6 1; b 4 3; b 6 0; b 248 50 0 6 6 6 6; b 1 7
+  for n in 0 1 7 8 9 15 16 17 23 24 31 32 33 47 48 49 63 64 65 71; do b 250 "$n" 0 "$n" 1 2 3; done
+  b 251 17 1; i=0; while [ "$i" -lt 17 ]; do b 128; ff 4; ff 8; le 0 8; i=$((i + 1)); done
+} > $C/counters_ops/seed-batch
 # Growth rule edges, statuses, limits, init refusals.
 { le 0 4; b 0; b 8 0; le 1 8; b 0; le 2 8; b 8 1; le 0 8; b 0; le 5 8; b 8 2; le 0 8; b 2; le 0 8
   b 8 4; ff 8; b 0; le 3 8; b 8 3; le 0 8; b 0; le 9 8

@@ -13,6 +13,7 @@
 
 TEST_NAMES    := le le_forms cursor counters alloc_failure random vectors text
 TEST_NAMES    += zero
+TEST_NAMES    += batch
 TEST_CPPFLAGS := $(CPPFLAGS) -Iref -Icli -Itests
 TEST_CFLAGS   := $(STD) $(WARN) -g -O1
 TEST_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all

@@ -133,6 +133,40 @@ int ref_item_at(const ref_counters *m, size_t i, ref_item *out)
     return REF_OK;
 }
 
+int ref_add_items(ref_counters *m, const ref_item *items, size_t n)
+{
+    /* Room for all of them first, so that a failure changes nothing. */
+    if (m->capacity - m->size < n) {
+        ref_item *grown = realloc(m->items, (m->size + n) * sizeof *grown);
+        if (grown == NULL)
+            return REF_ENOMEM;
+        m->items = grown;
+        m->capacity = m->size + n;
+    }
+    if (m->built) {
+        ref_entry *entries = realloc(m->entries, (m->size + n + 1) * sizeof *entries);
+        if (entries == NULL)
+            return REF_ENOMEM;
+        m->entries = entries;
+    }
+    for (size_t k = 0; k < n; k++) {
+        m->items[m->size] = items[k];
+        m->size++;
+        if (m->built)
+            ref_entry_set(m, items[k].partition, items[k].initial_counter);
+    }
+    return REF_OK;
+}
+
+int ref_get_items(const ref_counters *m, size_t i, ref_item *out, size_t n)
+{
+    if (i > m->size || n > m->size - i)
+        return REF_ERANGE;
+    for (size_t k = 0; k < n; k++)
+        out[k] = m->items[i + k];
+    return REF_OK;
+}
+
 static uint64_t ref_twos(int64_t v)
 {
     if (v >= 0)

@@ -53,7 +53,7 @@ void lepack_set_allocator_calloc(lepack_calloc_fn calloc_fn)
 
 uint8_t *lepack_realloc_bytes(uint8_t *p, size_t old_size, size_t new_size)
     /*@ ghost (struct lepack_counters *owner, struct lepack_map_slot *slots,
-               const uint8_t *away) */
+               const uint8_t *away, const struct lepack_counters_item *items) */
 {
     (void)old_size; /* realloc keeps the prefix itself; the size is for the contract */
     return hook.realloc_fn(hook.ctx, p, new_size);

@@ -46,6 +46,7 @@ void lepack_set_allocator_calloc(lepack_calloc_fn calloc_fn);
 /* The owners of blocks, named by the ghost arguments below. */
 struct lepack_counters;
 struct lepack_map_slot;
+struct lepack_counters_item;
 
 /* Grows or shrinks a byte block of old_size bytes to new_size bytes
  * (new_size > 0), keeping the first min(old_size, new_size) bytes.
@@ -58,6 +59,7 @@ struct lepack_map_slot;
     requires p != \null ==> \base_addr(p) != \base_addr(owner);
     requires p != \null && slots != \null ==> \base_addr(p) != \base_addr(slots);
     requires p != \null && away != \null ==> \base_addr(p) != \base_addr(away);
+    requires p != \null && items != \null ==> \base_addr(p) != \base_addr(items);
     assigns \nothing;
     exits \false;
     ensures \result == \null ||
@@ -65,11 +67,12 @@ struct lepack_map_slot;
              \base_addr(\result) != \base_addr(owner) &&
              (slots != \null ==> \base_addr(\result) != \base_addr(slots)) &&
              (away != \null ==> \base_addr(\result) != \base_addr(away)) &&
+             (items != \null ==> \base_addr(\result) != \base_addr(items)) &&
              \forall integer k; 0 <= k < old_size && k < new_size ==>
                \result[k] == \old(p[k])); */
 uint8_t *lepack_realloc_bytes(uint8_t *p, size_t old_size, size_t new_size)
     /*@ ghost (struct lepack_counters *owner, struct lepack_map_slot *slots,
-               const uint8_t *away) */;
+               const uint8_t *away, const struct lepack_counters_item *items) */;
 
 /* A block of n zero bytes (n > 0): the hook's calloc_fn, or realloc_fn
  * and a memset.  NULL on failure.  As above, the caller names an object it

@@ -20,6 +20,7 @@ shift
 : "${BE_CC:?set BE_CC}" "${BE_RUN:?set BE_RUN}"
 BE_CFLAGS=${BE_CFLAGS:--std=c11 -Wall -Wextra -Wconversion -Wsign-conversion -Wshadow -Werror -O2}
 lib="status.c version.c alloc.c counter_map.c counters.c"
+lib="$lib items.c items_x86.c"
 mkdir -p "$out"
 survived=0 broken=0 n=0
 for p in "$@"; do
