@@ -7,6 +7,8 @@
 cd "${LEPACK_SRC:-$SRC/lepack}"
 
 lib_src="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
+lib_src="$lib_src src/zero.c ref/ref_zero.c"
+lib_src="$lib_src src/items.c src/items_x86.c"
 lib_src="$lib_src src/utf8.c src/utf8_vec.c ref/ref_utf8.c"
 mkdir -p "$WORK/lepack"
 objs=""
@@ -16,7 +18,7 @@ for f in $lib_src; do
     objs="$objs $o"
 done
 
-for h in views counters_ops counters_decode cli utf8_encode utf8_decode utf8_modified; do
+for h in views counters_ops counters_decode cli zero utf8_encode utf8_decode utf8_modified; do
     # ICU is the UTF-8 harnesses' second oracle; MSan builds leave it out
     # (it is not instrumented; fuzz/fuzz_utf8.h compiles the calls away).
     libs=""

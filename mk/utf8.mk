@@ -59,3 +59,7 @@ check-java-utf8:
 	echo "check-java-utf8: $$(java -version 2>&1 | head -n 1); a non-JDK encoder fails them, as it must ($$(tail -n 1 $(UTF8_JAVA_DIR)/broken.log))"
 
 CHECK_STEPS += utf8-vectors-fresh test-utf8-portable test-cli-utf8 check-java-utf8
+
+# The 32-bit replay (mk/m32.mk) has no 32-bit ICU to link: the UTF-8
+# harnesses compare with ref/ alone there (fuzz/fuzz_utf8.h, FZ_NO_ICU).
+$(BUILD)/m32/replay/utf8_%: M32_FLAGS += -DFZ_NO_ICU

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
+/* The hot paths defined in counters.h become this file's external
+ * functions (see LEPACK_COUNTERS_INLINE there). */
+#define LEPACK_COUNTERS_EXTERN_INLINES
 #include "counters.h"
 
 #include <string.h>
 
 #include "alloc.h"
+#include "items.h"
 #include "le.h"
 
 /* memcpy for byte arrays.  WP's memory model cannot carry memcpy's libc
@@ -35,10 +39,12 @@ size_t lepack_counters_grown_capacity(size_t capacity, size_t need)
 }
 
 /* Makes room for need items; on failure nothing changes.  For the proofs,
- * `away` names a block the new storage must not share. */
+ * `away` and `items` name blocks the new storage must not share. */
 /*@ requires valid_counters(m);
     requires away != \null && m->capacity > 0 ==>
       \base_addr(away) != \base_addr(m->data);
+    requires items != \null && m->capacity > 0 ==>
+      \base_addr(items) != \base_addr(m->data);
     assigns m->data, m->capacity;
     exits \false;
     ensures valid_counters(m);
@@ -47,6 +53,8 @@ size_t lepack_counters_grown_capacity(size_t capacity, size_t need)
     ensures m->capacity >= \old(m->capacity);
     ensures away != \null && m->capacity > 0 && m->data != \old(m->data) ==>
       \base_addr(away) != \base_addr(m->data);
+    ensures items != \null && m->capacity > 0 && m->data != \old(m->data) ==>
+      \base_addr(items) != \base_addr(m->data);
     behavior room:
       assumes need <= m->capacity;
       assigns \nothing;
@@ -63,7 +71,7 @@ size_t lepack_counters_grown_capacity(size_t capacity, size_t need)
     complete behaviors;
     disjoint behaviors; */
 static lepack_status counters_reserve(lepack_counters *m, size_t need)
-    /*@ ghost (const uint8_t *away) */
+    /*@ ghost (const uint8_t *away, const lepack_counters_item *items) */
 {
     if (need <= m->capacity)
         return LEPACK_OK;
@@ -72,7 +80,7 @@ static lepack_status counters_reserve(lepack_counters *m, size_t need)
         return LEPACK_EOVERFLOW;
     uint8_t *data = lepack_realloc_bytes(m->data, m->capacity * LEPACK_ITEM_SIZE,
                                          capacity * LEPACK_ITEM_SIZE)
-        /*@ ghost (m, m->map.slots, away) */;
+        /*@ ghost (m, m->map.slots, away, items) */;
     if (data == NULL)
         return LEPACK_ENOMEM;
     m->data = data;
@@ -87,7 +95,7 @@ lepack_status lepack_counters_init(lepack_counters *m, int32_t cache_id, size_t 
     uint8_t *data = NULL;
     if (capacity > 0) {
         data = lepack_realloc_bytes(NULL, 0, capacity * LEPACK_ITEM_SIZE)
-            /*@ ghost (m, NULL, NULL) */;
+            /*@ ghost (m, NULL, NULL, NULL) */;
         if (data == NULL)
             return LEPACK_ENOMEM;
     }
@@ -117,25 +125,34 @@ void lepack_counters_clear(lepack_counters *m)
     lepack_map_free(&m->map);
 }
 
-/* One item's three fields at item[0 .. LEPACK_ITEM_SIZE). */
-/*@ requires \valid(item + (0 .. LEPACK_ITEM_SIZE - 1));
-    assigns item[0 .. LEPACK_ITEM_SIZE - 1];
+/* Puts items[0 .. n) into the built map, in order, so that a repeated
+ * partition ends with its last item's counter. */
+/*@ requires valid_counters(m) && m->map_built != 0;
+    requires 0 < n && \valid_read(items + (0 .. n - 1));
+    requires m->map.count + n <= m->map.nslots / 2;
+    assigns m->map.count, m->map.slots[0 .. m->map.nslots - 1];
     exits \false;
-    ensures item_bytes(item, partition, initial_counter, updates_count); */
-static inline void counters_put_item(uint8_t *item, int32_t partition,
-                                     int64_t initial_counter, int64_t updates_count)
+    ensures valid_counters(m);
+    ensures m->map.slots == \old(m->map.slots) && m->map.nslots == \old(m->map.nslots); */
+static void counters_map_items(lepack_counters *m, const lepack_counters_item *items, size_t n)
 {
-    le_store_i32(item + LEPACK_ITEM_PARTITION, partition);
-    le_store_i64(item + LEPACK_ITEM_INITIAL_COUNTER, initial_counter);
-    le_store_i64(item + LEPACK_ITEM_UPDATES_COUNT, updates_count);
+    /*@ loop invariant 0 <= k <= n;
+        loop invariant valid_counters(m);
+        loop invariant m->map.count + (n - k) <= m->map.nslots / 2;
+        loop assigns k, m->map.count, m->map.slots[0 .. m->map.nslots - 1];
+        loop variant n - k; */
+    for (size_t k = 0; k < n; k++)
+        lepack_map_put(&m->map, items[k].partition, items[k].initial_counter);
 }
 
-lepack_status lepack_counters_add(lepack_counters *m, int32_t partition,
-                                  int64_t initial_counter, int64_t updates_count)
+/* Only when the item does not fit or the map is built: the header's
+ * lepack_counters_add handles the rest inline. */
+lepack_status lepack_counters_add_slow(lepack_counters *m, int32_t partition,
+                                       int64_t initial_counter, int64_t updates_count)
 {
     if (m->size >= LEPACK_MAX_ITEMS)
         return LEPACK_EOVERFLOW;
-    lepack_status st = counters_reserve(m, m->size + 1) /*@ ghost (NULL) */;
+    lepack_status st = counters_reserve(m, m->size + 1) /*@ ghost (NULL, NULL) */;
     if (st != LEPACK_OK)
         return st;
     //@ assert m->size < m->capacity && valid_counters(m);
@@ -147,7 +164,7 @@ lepack_status lepack_counters_add(lepack_counters *m, int32_t partition,
     //@ assert m->size < m->capacity && valid_counters(m);
     //@ assert m->map_built != 0 ==> m->map.count + 1 <= m->map.nslots / 2;
     uint8_t *item = m->data + m->size * LEPACK_ITEM_SIZE;
-    counters_put_item(item, partition, initial_counter, updates_count);
+    lepack_counters_store_item(item, partition, initial_counter, updates_count);
     //@ assert m->map_built != 0 ==> m->map.count + 1 <= m->map.nslots / 2;
     m->size++;
     //@ assert valid_counters(m);
@@ -156,37 +173,39 @@ lepack_status lepack_counters_add(lepack_counters *m, int32_t partition,
     return LEPACK_OK;
 }
 
-int32_t lepack_counters_cache_id(const lepack_counters *m)
+lepack_status lepack_counters_add_items(lepack_counters *m, const lepack_counters_item *items,
+                                        size_t n)
 {
-    return m->cache_id;
-}
-
-size_t lepack_counters_size(const lepack_counters *m)
-{
-    return m->size;
-}
-
-lepack_status lepack_counters_partition(const lepack_counters *m, size_t i, int32_t *out)
-{
-    if (i >= m->size)
-        return LEPACK_ERANGE;
-    *out = le_load_i32(m->data + i * LEPACK_ITEM_SIZE + LEPACK_ITEM_PARTITION);
+    if (n > LEPACK_MAX_ITEMS - m->size)
+        return LEPACK_EOVERFLOW;
+    if (n == 0)
+        return LEPACK_OK;
+    size_t size = m->size;
+    lepack_status st = counters_reserve(m, size + n) /*@ ghost (NULL, items) */;
+    if (st != LEPACK_OK)
+        return st;
+    if (m->map_built) {
+        /* count <= nslots / 2 <= SIZE_MAX / 2 and n <= SIZE_MAX / 20: no wrap. */
+        st = lepack_map_reserve(&m->map, m->map.count + n) /*@ ghost (m->data) */;
+        if (st != LEPACK_OK)
+            return st;
+        /* The map first: nothing can fail after it, and the items' bytes
+         * are then the last thing written. */
+        counters_map_items(m, items, n);
+    }
+    //@ assert size + n <= m->capacity && valid_counters(m);
+    lepack_items_store(m->data + size * LEPACK_ITEM_SIZE, items, n);
+    m->size = size + n;
     return LEPACK_OK;
 }
 
-lepack_status lepack_counters_initial_counter(const lepack_counters *m, size_t i, int64_t *out)
+lepack_status lepack_counters_get_items(const lepack_counters *m, size_t i,
+                                        lepack_counters_item *out, size_t n)
 {
-    if (i >= m->size)
+    if (i > m->size || n > m->size - i)
         return LEPACK_ERANGE;
-    *out = le_load_i64(m->data + i * LEPACK_ITEM_SIZE + LEPACK_ITEM_INITIAL_COUNTER);
-    return LEPACK_OK;
-}
-
-lepack_status lepack_counters_updates_count(const lepack_counters *m, size_t i, int64_t *out)
-{
-    if (i >= m->size)
-        return LEPACK_ERANGE;
-    *out = le_load_i64(m->data + i * LEPACK_ITEM_SIZE + LEPACK_ITEM_UPDATES_COUNT);
+    if (n > 0)
+        lepack_items_load(out, m->data + i * LEPACK_ITEM_SIZE, n);
     return LEPACK_OK;
 }
 
@@ -213,7 +232,7 @@ lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, siz
     if (len % LEPACK_ITEM_SIZE != 0)
         return LEPACK_EBADLEN;
     size_t items = len / LEPACK_ITEM_SIZE;
-    lepack_status st = counters_reserve(m, items) /*@ ghost (len > 0 ? src : NULL) */;
+    lepack_status st = counters_reserve(m, items) /*@ ghost (len > 0 ? src : NULL, NULL) */;
     if (st != LEPACK_OK)
         return st;
     if (len > 0)
@@ -221,6 +240,26 @@ lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, siz
     m->size = items;
     m->map_built = 0;
     lepack_map_free(&m->map);
+    return LEPACK_OK;
+}
+
+lepack_status lepack_counters_shrink(lepack_counters *m)
+{
+    if (m->capacity == m->size)
+        return LEPACK_OK;
+    if (m->size == 0) {
+        lepack_free_bytes(m->data);
+        m->data = NULL;
+        m->capacity = 0;
+        return LEPACK_OK;
+    }
+    uint8_t *data = lepack_realloc_bytes(m->data, m->capacity * LEPACK_ITEM_SIZE,
+                                         m->size * LEPACK_ITEM_SIZE)
+        /*@ ghost (m, m->map.slots, NULL, NULL) */;
+    if (data == NULL)
+        return LEPACK_ENOMEM;
+    m->data = data;
+    m->capacity = m->size;
     return LEPACK_OK;
 }
 
