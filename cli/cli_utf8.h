@@ -8,8 +8,9 @@
     "       lepack utf8 encode|decode [--strict] [--mutf8] [--hex]\n"
 
 /* Runs `lepack utf8 ARGS...`: argv[0] is "utf8".  Returns the exit status:
- * 0 done, 1 bad input or a write error (message on stderr, nothing on
- * stdout), 2 bad usage. */
+ * 0 done, 1 bad input (message on stderr, nothing on stdout), 2 bad usage.
+ * Output goes to stdout through stdio; the caller checks it was written
+ * (main.c's out_finish: a write error is exit status 1). */
 int cli_utf8(int argc, char **argv);
 
 #endif

@@ -4,9 +4,12 @@
  * UTF-16 is little-endian bytes on both sides (two per code unit); the
  * UTF-8 side is raw bytes, or hex text with --hex.  Output is assembled in
  * memory and written only once the whole input has been accepted, so a
- * failing run prints nothing on stdout. */
+ * failing run prints nothing on stdout.  Memory: the input, converted in
+ * place, and the output (at most 3 bytes a unit when encoding, the exact
+ * unit count when decoding). */
 #include "utf8.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,214 +42,190 @@ static const char usage[] =
     "message naming the problem and its byte offset on stderr, nothing on\n"
     "stdout, exit status 1.\n";
 
-typedef struct ubuf {
-    uint8_t *data;
-    size_t len;
-    size_t cap;
-} ubuf;
-
-static int ubuf_reserve(ubuf *b, size_t more)
-{
-    if (b->cap - b->len >= more)
-        return 0;
-    if (more > SIZE_MAX / 2 - b->len)
-        return -1;
-    size_t cap = b->cap == 0 ? 65536 : b->cap;
-    while (cap - b->len < more)
-        cap *= 2;
-    uint8_t *data = realloc(b->data, cap);
-    if (data == NULL)
-        return -1;
-    b->data = data;
-    b->cap = cap;
-    return 0;
-}
-
-static int read_stdin(ubuf *b)
-{
-    for (;;) {
-        if (ubuf_reserve(b, 65536) != 0)
-            return -1;
-        size_t n = fread(b->data + b->len, 1, b->cap - b->len, stdin);
-        b->len += n;
-        if (n == 0)
-            return ferror(stdin) ? -1 : 0;
-    }
-}
-
 static int complain(const char *what)
 {
     fprintf(stderr, "lepack: %s\n", what);
     return 1;
 }
 
-static int write_stdout(const uint8_t *p, size_t n)
+/* The whole of stdin in *data (free with free()), *len bytes; on failure
+ * says why and returns 1. */
+static int read_stdin(uint8_t **data, size_t *len)
 {
-    if (n > 0 && fwrite(p, 1, n, stdout) != n)
-        return complain("cannot write output");
-    if (fflush(stdout) != 0)
-        return complain("cannot write output");
-    return 0;
+    uint8_t *buf = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n == cap) {
+            size_t more = cap < 65536 ? 65536 : cap;
+            uint8_t *bigger = more <= SIZE_MAX - cap ? realloc(buf, cap + more) : NULL;
+            if (bigger == NULL) {
+                free(buf);
+                return complain("out of memory");
+            }
+            buf = bigger;
+            cap += more;
+        }
+        size_t got = fread(buf + n, 1, cap - n, stdin);
+        n += got;
+        if (got == 0) {
+            if (ferror(stdin)) {
+                int e = errno;
+                free(buf);
+                fprintf(stderr, "lepack: cannot read input: %s\n", strerror(e));
+                return 1;
+            }
+            *data = buf;
+            *len = n;
+            return 0;
+        }
+    }
 }
 
-/* Writes bytes as lowercase hex, 32 bytes per line. */
-static int write_hex(const uint8_t *p, size_t n)
+/* Output goes through stdio unchecked: main.c's out_finish reports a write
+ * error (with errno's text) and turns the exit status into 1. */
+static void write_hex(const uint8_t *p, size_t n)
 {
     static const char digits[] = "0123456789abcdef";
-    ubuf out = {0};
-    if (n > SIZE_MAX / 4 || ubuf_reserve(&out, n * 2 + n / 32 + 1) != 0) {
-        free(out.data);
-        return complain("out of memory");
+    char line[2 * 32 + 1];
+    for (size_t i = 0; i < n; i += 32) {
+        size_t k = n - i < 32 ? n - i : 32, m = 0;
+        for (size_t j = 0; j < k; j++) {
+            line[m++] = digits[p[i + j] / 16];
+            line[m++] = digits[p[i + j] % 16];
+        }
+        line[m++] = '\n';
+        fwrite(line, 1, m, stdout);
     }
+}
+
+/* The UTF-16LE bytes p[0 .. 2n) as code units, in place: each unit is
+ * read before its own two bytes are overwritten (malloc'd storage is
+ * aligned for uint16_t). */
+static uint16_t *units_from_le(uint8_t *p, size_t n)
+{
     for (size_t i = 0; i < n; i++) {
-        out.data[out.len++] = (uint8_t)digits[p[i] / 16];
-        out.data[out.len++] = (uint8_t)digits[p[i] % 16];
-        if (i % 32 == 31 || i + 1 == n)
-            out.data[out.len++] = '\n';
+        uint16_t u = (uint16_t)(p[2 * i] | p[2 * i + 1] << 8);
+        memcpy(p + 2 * i, &u, sizeof u);
     }
-    int rc = write_stdout(out.data, out.len);
-    free(out.data);
-    return rc;
+    return (uint16_t *)(void *)p;
+}
+
+/* The reverse: units u[0 .. n) as UTF-16LE bytes, in place. */
+static const uint8_t *le_from_units(uint16_t *u, size_t n)
+{
+    uint8_t *p = (uint8_t *)(void *)u;
+    for (size_t i = 0; i < n; i++) {
+        uint16_t v = u[i];
+        p[2 * i] = (uint8_t)(v % 256);
+        p[2 * i + 1] = (uint8_t)(v / 256);
+    }
+    return p;
 }
 
 static int cmd_encode(int mutf8, int hex)
 {
-    ubuf in = {0};
-    uint16_t *units = NULL;
-    uint8_t *out = NULL;
+    uint8_t *in = NULL, *out = NULL;
+    size_t len = 0;
+    if (read_stdin(&in, &len) != 0)
+        return 1;
     int rc = 1;
-    if (read_stdin(&in) != 0) {
-        complain("cannot read input");
-        goto done;
-    }
-    if (in.len % 2 != 0) {
+    if (len % 2 != 0) {
         fprintf(stderr,
                 "lepack: input is %zu bytes, an odd number: UTF-16LE takes two bytes per code "
                 "unit (the byte at offset %zu has no partner)\n",
-                in.len, in.len - 1);
+                len, len - 1);
         goto done;
     }
-    size_t n = in.len / 2;
-    units = malloc(n > 0 ? n * sizeof *units : 1);
-    if (units == NULL) {
-        complain("out of memory");
-        goto done;
-    }
-    for (size_t i = 0; i < n; i++)
-        units[i] = (uint16_t)(in.data[2 * i] | in.data[2 * i + 1] << 8);
-    size_t len = 0, written = 0;
-    lepack_status st = mutf8 ? lepack_mutf8_length(units, n, &len) : lepack_utf8_length(units, n, &len);
-    if (st != LEPACK_OK) {
-        complain(lepack_strerror(st));
-        goto done;
-    }
-    if (mutf8) {
-        if (len > LEPACK_MUTF8_MAX_BODY) {
-            fprintf(stderr,
-                    "lepack: the modified UTF-8 body is %zu bytes; writeUTF's 2-byte length "
-                    "prefix allows at most %u\n",
-                    len, LEPACK_MUTF8_MAX_BODY);
-            goto done;
-        }
-        len += 2;
-    }
-    out = malloc(len > 0 ? len : 1);
+    size_t n = len / 2;
+    const uint16_t *units = units_from_le(in, n);
+    /* Three bytes a unit always suffice (a pair takes four for two units),
+     * plus writeUTF's prefix: the encoders cannot run out of room. */
+    size_t cap = n <= (SIZE_MAX - 2) / 3 ? 3 * n + 2 : 0;
+    out = cap > 0 ? malloc(cap) : NULL;
     if (out == NULL) {
         complain("out of memory");
         goto done;
     }
-    st = mutf8 ? lepack_mutf8_write(units, n, out, len, &written)
-               : lepack_utf8_encode(units, n, out, len, &written);
-    if (st != LEPACK_OK || written != len) {
-        complain(lepack_strerror(st));
+    size_t written = 0;
+    lepack_status st = mutf8 ? lepack_mutf8_write(units, n, out, cap, &written)
+                             : lepack_utf8_encode(units, n, out, cap, &written);
+    if (st != LEPACK_OK) {
+        /* With that room, only writeUTF's limit is left (LEPACK_ETOOLONG). */
+        size_t body = 0;
+        (void)lepack_mutf8_length(units, n, &body);
+        fprintf(stderr,
+                "lepack: %s: the modified UTF-8 body is %zu bytes; writeUTF's 2-byte length "
+                "prefix allows at most %u\n",
+                lepack_status_name(st), body, LEPACK_MUTF8_MAX_BODY);
         goto done;
     }
-    rc = hex ? write_hex(out, written) : write_stdout(out, written);
+    if (hex)
+        write_hex(out, written);
+    else
+        fwrite(out, 1, written, stdout);
+    rc = 0;
 done:
-    free(in.data);
-    free(units);
+    free(in);
     free(out);
     return rc;
 }
 
-/* Writes units as UTF-16LE bytes. */
-static int write_units(const uint16_t *u, size_t n)
+/* Says why decoding failed: the only failures of the decode calls below,
+ * given an exact-size output, are LEPACK_ERANGE (readUTF's input cut
+ * short) and LEPACK_EILLFORMED (--mutf8 or --strict). */
+static void decode_error(lepack_status st, int mutf8, const uint8_t *src, size_t len, size_t bad)
 {
-    uint8_t *b = malloc(n > 0 ? n * 2 : 1);
-    if (b == NULL)
-        return complain("out of memory");
-    for (size_t i = 0; i < n; i++) {
-        b[2 * i] = (uint8_t)(u[i] % 256);
-        b[2 * i + 1] = (uint8_t)(u[i] / 256);
-    }
-    int rc = write_stdout(b, n * 2);
-    free(b);
-    return rc;
+    if (st == LEPACK_ERANGE && len < 2)
+        fprintf(stderr, "lepack: input is %zu bytes, shorter than readUTF's 2-byte length "
+                        "prefix\n", len);
+    else if (st == LEPACK_ERANGE)
+        fprintf(stderr, "lepack: the length prefix announces %zu bytes but only %zu follow it "
+                        "(readUTF: EOFException)\n",
+                (size_t)src[0] * 256 + src[1], len - 2);
+    else if (mutf8)
+        fprintf(stderr, "lepack: byte offset %zu: malformed modified UTF-8 (readUTF: "
+                        "UTFDataFormatException)\n", bad);
+    else
+        fprintf(stderr, "lepack: byte offset %zu: ill-formed UTF-8 sequence\n", bad);
 }
 
 static int cmd_decode(int strict, int mutf8, int hex)
 {
-    ubuf in = {0};
-    uint8_t *parsed = NULL;
+    uint8_t *in = NULL, *parsed = NULL;
     uint16_t *units = NULL;
+    size_t len = 0;
+    if (read_stdin(&in, &len) != 0)
+        return 1;
     int rc = 1;
-    if (read_stdin(&in) != 0) {
-        complain("cannot read input");
-        goto done;
-    }
-    const uint8_t *src = in.data;
-    size_t len = in.len;
+    const uint8_t *src = in;
     if (hex) {
         text_error err;
-        if (text_parse_hex((const char *)in.data, in.len, &parsed, &len, &err) != 0) {
+        if (text_parse_hex((const char *)in, len, &parsed, &len, &err) != 0) {
             fprintf(stderr, "lepack: byte offset %zu: %s\n", err.where, err.what);
             goto done;
         }
         src = parsed;
     }
-    size_t n = 0, bad = 0, used = 0;
-    lepack_status st;
+    size_t n = 0, bad = 0, used = 0, written = 0;
+    lepack_status st = LEPACK_OK;
     if (mutf8) {
         st = lepack_mutf8_decoded_length(src, len, &n, &bad);
-        if (st == LEPACK_ERANGE) {
-            if (len < 2)
-                fprintf(stderr, "lepack: input is %zu bytes, shorter than readUTF's 2-byte "
-                                "length prefix\n", len);
-            else
-                fprintf(stderr, "lepack: the length prefix announces %zu bytes but only %zu "
-                                "follow it (readUTF: EOFException)\n",
-                        (size_t)src[0] * 256 + src[1], len - 2);
-            goto done;
-        }
-        if (st == LEPACK_EILLFORMED) {
-            fprintf(stderr, "lepack: byte offset %zu: malformed modified UTF-8 (readUTF: "
-                            "UTFDataFormatException)\n", bad);
-            goto done;
-        }
-    } else if (strict) {
-        st = lepack_utf8_validate(src, len, &bad);
-        if (st != LEPACK_OK) {
-            fprintf(stderr, "lepack: byte offset %zu: ill-formed UTF-8 sequence\n", bad);
-            goto done;
-        }
-        n = lepack_utf8_decoded_length(src, len);
     } else {
+        if (strict)
+            st = lepack_utf8_validate(src, len, &bad);
         n = lepack_utf8_decoded_length(src, len);
     }
-    units = malloc(n > 0 ? n * sizeof *units : 1);
-    if (units == NULL) {
-        complain("out of memory");
-        goto done;
+    if (st == LEPACK_OK) {
+        units = malloc(n > 0 ? n * sizeof *units : 1);
+        if (units == NULL) {
+            complain("out of memory");
+            goto done;
+        }
+        st = mutf8 ? lepack_mutf8_read(src, len, units, n, &written, &used, &bad)
+                   : lepack_utf8_decode(src, len, units, n, &written);
     }
-    size_t written = 0;
-    if (mutf8)
-        st = lepack_mutf8_read(src, len, units, n, &written, &used, &bad);
-    else if (strict)
-        st = lepack_utf8_decode_strict(src, len, units, n, &written, &bad);
-    else
-        st = lepack_utf8_decode(src, len, units, n, &written);
-    if (st != LEPACK_OK || written != n) {
-        complain(lepack_strerror(st));
+    if (st != LEPACK_OK) {
+        decode_error(st, mutf8, src, len, bad);
         goto done;
     }
     if (mutf8 && used != len) {
@@ -254,9 +233,10 @@ static int cmd_decode(int strict, int mutf8, int hex)
                         "string expected)\n", used, len - used);
         goto done;
     }
-    rc = write_units(units, n);
+    fwrite(le_from_units(units, written), 1, written * 2, stdout);
+    rc = 0;
 done:
-    free(in.data);
+    free(in);
     free(parsed);
     free(units);
     return rc;

@@ -37,6 +37,9 @@ coverage:
 	@LLVM_PROFILE_FILE=$(COV_DIR)/raw/lepack-%p.profraw sh tests/cli.sh $(COV_DIR)/bin/lepack \
 	  > $(COV_DIR)/cli.log 2>&1 || { cat $(COV_DIR)/cli.log; exit 1; }
 	@echo "coverage: ran tests/cli.sh on $(COV_DIR)/bin/lepack"
+	@LLVM_PROFILE_FILE=$(COV_DIR)/raw/lepack-%p.profraw sh tests/cli_utf8.sh $(COV_DIR)/bin/lepack \
+	  > $(COV_DIR)/cli_utf8.log 2>&1 || { cat $(COV_DIR)/cli_utf8.log; exit 1; }
+	@echo "coverage: ran tests/cli_utf8.sh on $(COV_DIR)/bin/lepack"
 	@if [ "$(COV_TESTS)" = 1 ] && [ -n "$(TEST_NAMES)" ] && [ -f /usr/include/cmocka.h ]; then \
 	  for n in $(TEST_NAMES); do \
 	    srcs="tests/test_$$n.c $(LIB_SRC) $(REF_SRC) cli/text.c"; \

@@ -108,13 +108,52 @@ head -c 4000 /dev/urandom > "$tmp/random16"
 "$LEPACK" utf8 decode --mutf8 < "$tmp/random.mutf8" > "$tmp/random.back" || bad "readUTF of random units"
 cmp -s "$tmp/random16" "$tmp/random.back" && ok || bad "writeUTF | readUTF changed random units"
 
-# A write error is reported, not ignored.
+# A write error is reported with errno's text, not ignored: exit 1.
+full() { # full NAME INPUT-FILE ARGS...
+    name=$1 file=$2
+    shift 2
+    "$LEPACK" utf8 "$@" < "$file" > /dev/full 2> "$tmp/err"
+    rc=$?
+    [ "$rc" -eq 1 ] && grep -q "write error: No space left on device" "$tmp/err" && ok ||
+        bad "$name to /dev/full: exit $rc, stderr '$(cat "$tmp/err")'"
+}
 if [ -w /dev/full ]; then
     printf 'A\0' > "$tmp/in"
-    "$LEPACK" utf8 encode < "$tmp/in" > /dev/full 2> "$tmp/err"
+    full "encode" "$tmp/in" encode
+    full "encode --hex" "$tmp/text" encode --hex
+    full "decode" "$tmp/text.utf8" decode
+    full "--help" /dev/null --help
+fi
+
+# A read error (stdin is a directory) is reported with errno's text.
+for args in encode decode; do
+    "$LEPACK" utf8 $args < / > "$tmp/out" 2> "$tmp/err"
     rc=$?
-    [ "$rc" -eq 1 ] && grep -q "cannot write output" "$tmp/err" && ok ||
-        bad "write error: exit $rc, stderr '$(cat "$tmp/err")'"
+    [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "cannot read input: Is a directory" "$tmp/err" &&
+        ok || bad "$args from a directory: exit $rc, stderr '$(cat "$tmp/err")'"
+done
+
+# Out of memory: said so, nothing on stdout, exit 1.  The address space
+# (ulimit -v, KiB) holds the input but not it and the output together: 24 MB
+# of U+4E00 (36 MB of UTF-8) and of 'A' (48 MB of UTF-16) in 60 MB, and
+# 64 MB of input in 40 MB.
+oom() { # oom NAME KIB INPUT-FILE ARGS...
+    name=$1 kib=$2 file=$3
+    shift 3
+    (ulimit -v "$kib"; exec "$LEPACK" utf8 "$@") < "$file" > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qx "lepack: out of memory" "$tmp/err" &&
+        ok || bad "$name out of memory: exit $rc, stderr '$(cat "$tmp/err")'"
+}
+if (ulimit -v 200000) 2>/dev/null; then
+    head -c 64000000 /dev/zero > "$tmp/big"
+    oom "reading" 40000 "$tmp/big" decode
+    awk 'BEGIN { s = "\000N"; while (length(s) < 65536) s = s s; for (i = 0; i < 366; i++) printf "%s", s }' \
+        > "$tmp/cjk16"
+    oom "encode" 60000 "$tmp/cjk16" encode
+    head -c 24000000 /dev/zero | tr '\0' A > "$tmp/ascii8"
+    oom "decode" 60000 "$tmp/ascii8" decode
+    rm -f "$tmp/big" "$tmp/cjk16" "$tmp/ascii8"
 fi
 
 # Usage.
