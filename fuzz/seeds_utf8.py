@@ -69,6 +69,7 @@ def decode_seeds():
     write('utf8_decode', 'surrogates', b'\x00' + bytes.fromhex('eda080edbfbfeda0bdedb880eda041eda0'))
     write('utf8_decode', 'above-max', b'\x00' + bytes.fromhex('f4908080f5808080f8f9fafbfcfdfeff'))
     write('utf8_decode', 'truncated', b'\x00' + bytes.fromhex('41c3e282e28241f09f98f09f9841f09f'))
+    write('utf8_decode', 'lead-at-end', b'\x00' + bytes.fromhex('41f0'))
     write('utf8_decode', 'stray', b'\x00' + bytes.fromhex('804180bf80c2c3a9'))
     write('utf8_decode', 'late-error', b'\x00' + b'a' * 100 + bytes.fromhex('e282') + b'b' * 70)
     write('utf8_decode', 'ascii-long', b'\x00' + b'x' * 300)
