@@ -63,3 +63,40 @@ CHECK_STEPS += utf8-vectors-fresh test-utf8-portable test-cli-utf8 check-java-ut
 # The 32-bit replay (mk/m32.mk) has no 32-bit ICU to link: the UTF-8
 # harnesses compare with ref/ alone there (fuzz/fuzz_utf8.h, FZ_NO_ICU).
 $(BUILD)/m32/replay/utf8_%: M32_FLAGS += -DFZ_NO_ICU
+
+# The UTF-8 benchmark (bench/bench_utf8.c, docs/performance.md): built with
+# each of BENCH_CCS against the library as that compiler builds it (mk/bench.mk's
+# objects), ICU and glibc iconv; `make bench` runs it, and
+#   make bench-utf8        runs it alone and rewrites the section "utf8 timings"
+#                          of bench/results.md and docs/performance.md
+#   make bench-smoke-utf8  builds it and runs one short round (part of make check;
+#                          every variant's output is checked against lepack's first)
+UTF8_BENCH_ROUNDS ?= 11
+UTF8_BENCH_MS     ?= 4
+define UTF8_BENCH_template
+$(BENCH_DIR)/$(1)/bench_utf8: bench/bench_utf8.c ref/ref.c ref/ref_utf8.c ref/ref.h ref/ref_utf8.h \
+    $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ))
+	@mkdir -p $$(@D)
+	$(1) $(CPPFLAGS) -Iref $(STD) $(WARN) -Werror $(BENCH_OPT) -o $$@ bench/bench_utf8.c ref/ref.c \
+	  ref/ref_utf8.c $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ)) -licuuc
+endef
+$(foreach c,$(BENCH_CCS),$(eval $(call UTF8_BENCH_template,$(c))))
+UTF8_BENCH_BINS := $(BENCH_CCS:%=$(BENCH_DIR)/%/bench_utf8)
+
+.PHONY: bench-utf8 bench-smoke-utf8
+bench: bench-utf8
+bench-utf8: $(UTF8_BENCH_BINS)
+	@set -e; for c in $(BENCH_CCS); do \
+	  echo "==> bench: utf8, $$c"; \
+	  $(BENCH_DIR)/$$c/bench_utf8 --rounds $(UTF8_BENCH_ROUNDS) --ms $(UTF8_BENCH_MS) \
+	    --json $(BENCH_DIR)/utf8-$$c.json; done
+	@$(BENCH_PY) bench/utf8_report.py --dir $(BENCH_DIR) --results $(BENCH_RESULTS) \
+	  --doc docs/performance.md $(BENCH_CCS)
+
+bench-smoke-utf8: $(UTF8_BENCH_BINS)
+	@for c in $(BENCH_CCS); do \
+	  $(BENCH_DIR)/$$c/bench_utf8 --quick --rounds 1 --ms 0.05 --json $(BENCH_DIR)/smoke-utf8-$$c.json \
+	    2> $(BENCH_DIR)/smoke-utf8-$$c.log || { cat $(BENCH_DIR)/smoke-utf8-$$c.log; exit 1; }; \
+	  echo "bench-smoke-utf8: built with $$c: every variant agrees with lepack, one round run"; done
+
+CHECK_STEPS += bench-smoke-utf8
