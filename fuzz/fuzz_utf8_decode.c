@@ -79,6 +79,7 @@ static void check_decode(const uint8_t *src, size_t len, const uint16_t *want, s
     FZ_EQ_U(len, "validate offset", bad, ref_valid ? 9999 : ref_bad);
 }
 
+#ifndef FZ_NO_ICU
 /* Whether the JDK and ICU may disagree on this input (see the top). */
 static int has_encoded_surrogate(const uint8_t *src, size_t len)
 {
@@ -87,6 +88,7 @@ static int has_encoded_surrogate(const uint8_t *src, size_t len)
             return 1;
     return 0;
 }
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
