@@ -519,6 +519,18 @@ LEPACK_AVX512
 static size_t vec_ascii_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *qq)
 {
     size_t q = *qq;
+    /* Whole blocks with plain loads and stores: clang 14 made the masked
+     * loop below about 5x slower than AVX2 on long ASCII runs (gcc did not). */
+    while (len - i >= 64) {
+        __m512i v = _mm512_loadu_si512((const void *)(src + i));
+        if (_mm512_movepi8_mask(v) != 0)
+            break;
+        _mm512_storeu_si512((void *)(d + q), _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
+        _mm512_storeu_si512((void *)(d + q + 32),
+                            _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
+        q += 64;
+        i += 64;
+    }
     while (i < len) {
         size_t left = len - i;
         __mmask64 live = _bzhi_u64(~0ull, (unsigned)(left >= 64 ? 64 : left));
