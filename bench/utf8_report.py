@@ -24,6 +24,7 @@ import os
 import statistics
 import sys
 
+sys.dont_write_bytecode = True  # no bench/__pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import report  # noqa: E402  (bench/report.py: section format, machine lines)
 
@@ -91,9 +92,10 @@ def targets(data, cc):
     def check(ok, text):
         out.append("%s %s: %s" % ("met " if ok else "MISS", cc, text))
 
-    for cls, size, c in cells_of(data, "encode"):
-        r = statistics.median(ratios(c, "icu", "lepack"))
-        check(r >= 1.5, "encode %s %s = %.2fx ICU (>= 1.5x)" % (cls, size, r))
+    for op in ("encode", "decode"):
+        for cls, size, c in cells_of(data, op):
+            r = statistics.median(ratios(c, "icu", "lepack"))
+            check(r >= 1.5, "%s %s %s = %.2fx ICU (>= 1.5x)" % (op, cls, size, r))
     for size in ("1KiB", "1MiB"):
         for cls, sz, c in cells_of(data, "encode"):
             if cls == "ascii" and sz == size:
