@@ -67,7 +67,8 @@ coverage:
 # The gate in `make check` (corpus replay, tests/cli.sh and the unit tests,
 # about 20 s): per directory, no line unreached beyond the ones
 # fuzz/README.md explains, and at least COV_MIN_BRANCHES percent of branches.
-COV_MAX_MISSED_LINES     ?= 2
+# src/: 2 in the counters code, 12 in the UTF-8 code (fuzz/README.md says why).
+COV_MAX_MISSED_LINES     ?= 14
 COV_MAX_MISSED_LINES_CLI ?= 1
 COV_MIN_BRANCHES         ?= 95
 COV_README_CMD := python3 fuzz/coverage_readme.py --summary $(COV_DIR)/summary.txt \
