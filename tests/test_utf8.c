@@ -452,7 +452,7 @@ static void vectors(void **state)
         line[strcspn(line, "\n")] = '\0';
         if (line[0] == '\0' || line[0] == '#')
             continue;
-        char *field[6];
+        char *field[6] = {0};
         size_t nf = 0;
         for (char *p = strtok(line, " "); p != NULL && nf < 6; p = strtok(NULL, " "))
             field[nf++] = p;
