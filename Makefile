@@ -29,13 +29,15 @@ ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS)
 LIB_SRC  := src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c
 LIB_SRC  += src/zero.c
 LIB_SRC  += src/items.c src/items_x86.c
+LIB_SRC  += src/utf8.c src/utf8_vec.c
 LIB_HDR  := $(wildcard src/*.h)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
-CLI_SRC  := cli/main.c cli/text.c
+CLI_SRC  := cli/main.c cli/text.c cli/utf8.c
 CLI_HDR  := $(wildcard cli/*.h)
 REF_SRC  := ref/ref.c
 REF_SRC  += ref/ref_zero.c
+REF_SRC  += ref/ref_utf8.c
 
 .PHONY: all lib cli check deps warnings test-cli install uninstall clean help
 all: lib cli
@@ -92,6 +94,7 @@ CHECK_STEPS := warnings all test-cli
 -include mk/bench-zero.mk
 -include mk/ports.mk
 -include mk/mutants.mk mk/m32.mk
+-include mk/utf8.mk
 
 check: deps
 	@set -e; for s in $(CHECK_STEPS); do \

@@ -7,7 +7,7 @@ set -eu
 PKGS="make gcc clang llvm-14 libclang-rt-14-dev libfuzzer-14-dev libcmocka-dev
 pkg-config frama-c-base why3 z3 cvc4 afl++ libbenchmark-dev g++ valgrind
 qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross libcmocka-dev:s390x binutils zip unzip python3 patch
-libgmp-dev"
+libgmp-dev libicu-dev"
 # The 32-bit run (mk/m32.mk) uses clang -m32: gcc-multilib conflicts with
 # every Debian cross compiler, gcc-s390x-linux-gnu included.
 PKGS="$PKGS libc6-dev-i386 lib32gcc-12-dev libcmocka-dev:i386"

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_utf8.h"
 #include "counters.h"
 #include "text.h"
 #include "version.h"
@@ -19,6 +20,7 @@
 static const char usage_main[] =
     "usage: lepack counters encode [--hex]\n"
     "       lepack counters decode [--hex]\n"
+    CLI_UTF8_USAGE_LINE
     "       lepack --help | --version\n"
     "\n"
     "Packs and unpacks Apache Ignite partition update counters: 20-byte\n"
@@ -304,6 +306,7 @@ static const struct command {
     int (*run)(int argc, char **argv);
 } commands[] = {
     {"counters", counters_main},
+    {"utf8", cli_utf8},
 };
 
 int main(int argc, char **argv)

@@ -37,6 +37,9 @@ SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
 LIB="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
 LIB="$LIB src/zero.c ref/ref_zero.c"
 LIB="$LIB src/items.c src/items_x86.c"
+LIB="$LIB src/utf8.c src/utf8_vec.c ref/ref_utf8.c"
+# Extra link flags per harness (ICU for the UTF-8 harnesses).
+libs_of() { case $1 in utf8_*) echo -licuuc ;; esac; }
 INC="-Isrc -Iref -Icli -Ifuzz"
 # What the harness prints when it catches something.
 DETECTED='lepack fuzz mismatch|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:'
@@ -53,11 +56,11 @@ detection() { grep -m 1 -E "$DETECTED" "$1" | cut -c 1-100; }
 build() {
     if [ "$3" = replay ]; then
         # shellcheck disable=SC2086
-        (cd "$1" && $CC $INC -std=c11 -g -O1 $SAN "fuzz/fuzz_$2.c" fuzz/replay.c $LIB -o "replay_$2") \
+        (cd "$1" && $CC $INC -std=c11 -g -O1 $SAN "fuzz/fuzz_$2.c" fuzz/replay.c $LIB $(libs_of "$2") -o "replay_$2") \
             > "$1/build_$2.log" 2>&1
     else
         # shellcheck disable=SC2086
-        (cd "$1" && $CC $INC -std=c11 -g -O1 -fsanitize=fuzzer $SAN "fuzz/fuzz_$2.c" $LIB -o "fuzz_$2") \
+        (cd "$1" && $CC $INC -std=c11 -g -O1 -fsanitize=fuzzer $SAN "fuzz/fuzz_$2.c" $LIB $(libs_of "$2") -o "fuzz_$2") \
             > "$1/build_$2.log" 2>&1
     fi
 }

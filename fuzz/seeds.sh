@@ -134,3 +134,6 @@ zop() { b 0; le "$1" 2; le "$2" 2; b "$3" "$4" "$5"; }
   b 2 1 2; le 0 8; b 2; le 3 8; b 0
   b 2 2 0; le 0 8; b 3; le 60 8; b 0
 } > $C/zero/seed-alloc
+
+# --- utf8_encode, utf8_decode, utf8_modified: binary text, written by Python ---
+python3 fuzz/seeds_utf8.py

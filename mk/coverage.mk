@@ -29,7 +29,7 @@ coverage:
 	@rm -rf $(COV_DIR); mkdir -p $(COV_DIR)/bin $(COV_DIR)/raw
 	@for h in $(FUZZ_HARNESSES); do \
 	  $(COV_CLANG) $(COV_INC) $(COV_FLAGS) fuzz/fuzz_$$h.c fuzz/replay.c $(LIB_SRC) $(REF_SRC) \
-	    cli/text.c -o $(COV_DIR)/bin/fuzz_$$h || exit 1; \
+	    cli/text.c $$($(FUZZ_LIBS_SH)) -o $(COV_DIR)/bin/fuzz_$$h || exit 1; \
 	  LLVM_PROFILE_FILE=$(COV_DIR)/raw/fuzz_$$h-%p.profraw $(COV_DIR)/bin/fuzz_$$h corpus/$$h \
 	    > /dev/null || exit 1; \
 	  echo "coverage: replayed corpus/$$h"; done
@@ -37,6 +37,9 @@ coverage:
 	@LLVM_PROFILE_FILE=$(COV_DIR)/raw/lepack-%p.profraw sh tests/cli.sh $(COV_DIR)/bin/lepack \
 	  > $(COV_DIR)/cli.log 2>&1 || { cat $(COV_DIR)/cli.log; exit 1; }
 	@echo "coverage: ran tests/cli.sh on $(COV_DIR)/bin/lepack"
+	@LLVM_PROFILE_FILE=$(COV_DIR)/raw/lepack-%p.profraw sh tests/cli_utf8.sh $(COV_DIR)/bin/lepack \
+	  > $(COV_DIR)/cli_utf8.log 2>&1 || { cat $(COV_DIR)/cli_utf8.log; exit 1; }
+	@echo "coverage: ran tests/cli_utf8.sh on $(COV_DIR)/bin/lepack"
 	@if [ "$(COV_TESTS)" = 1 ] && [ -n "$(TEST_NAMES)" ] && [ -f /usr/include/cmocka.h ]; then \
 	  for n in $(TEST_NAMES); do \
 	    srcs="tests/test_$$n.c $(LIB_SRC) $(REF_SRC) cli/text.c"; \
@@ -64,7 +67,8 @@ coverage:
 # The gate in `make check` (corpus replay, tests/cli.sh and the unit tests,
 # about 20 s): per directory, no line unreached beyond the ones
 # fuzz/README.md explains, and at least COV_MIN_BRANCHES percent of branches.
-COV_MAX_MISSED_LINES     ?= 2
+# src/: 2 in the counters code, 12 in the UTF-8 code (fuzz/README.md says why).
+COV_MAX_MISSED_LINES     ?= 14
 COV_MAX_MISSED_LINES_CLI ?= 1
 COV_MIN_BRANCHES         ?= 95
 COV_README_CMD := python3 fuzz/coverage_readme.py --summary $(COV_DIR)/summary.txt \

@@ -25,6 +25,7 @@
 
 FUZZ_HARNESSES     := views counters_ops counters_decode cli
 FUZZ_HARNESSES     += zero
+FUZZ_HARNESSES     += utf8_encode utf8_decode utf8_modified
 FUZZ_SECONDS       ?= 60
 FUZZ_JOBS          ?= $(shell nproc 2>/dev/null || echo 1)
 FUZZ_FLAGS         ?=
@@ -39,9 +40,17 @@ FUZZ_LINK_SRC      := $(LIB_SRC) $(REF_SRC) cli/text.c
 FUZZ_DEPS          := $(LIB_SRC) $(LIB_HDR) $(REF_SRC) ref/ref.h cli/text.c cli/text.h \
                       fuzz/fuzz_reader.h fuzz/fuzz_check.h
 FUZZ_DEPS          += ref/ref_zero.h
+FUZZ_DEPS          += ref/ref_utf8.h fuzz/fuzz_utf8.h
 FUZZ_SAN           := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_MSAN          := -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-sanitize-recover=all
 FUZZ_INTSAN        := -fsanitize=integer,implicit-conversion -fno-sanitize-recover=all
+# Extra link flags per harness: ICU, the UTF-8 harnesses' second oracle.
+FUZZ_LIBS_utf8_encode   := -licuuc
+FUZZ_LIBS_utf8_decode   := -licuuc
+FUZZ_LIBS_utf8_modified := -licuuc
+# The same for a shell loop over $$h: $$($(FUZZ_LIBS_SH)) prints them.
+FUZZ_RP      := )
+FUZZ_LIBS_SH = case $$h in $(foreach h,$(FUZZ_HARNESSES),$(h)$(FUZZ_RP) echo '$(FUZZ_LIBS_$(h))';;) esac
 
 FUZZ_LIBFUZZER_BINS := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/libfuzzer/%)
 FUZZ_REPLAY_BINS    := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/replay/%)
@@ -55,25 +64,25 @@ FUZZ_INTSAN_BINS    := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/intsan/%)
 
 $(FUZZ_DIR)/libfuzzer/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) $< $(FUZZ_LINK_SRC) -o $@
+	$(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) $< $(FUZZ_LINK_SRC) $(FUZZ_LIBS_$*) -o $@
 
 $(FUZZ_DIR)/replay/%: fuzz/fuzz_%.c fuzz/replay.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) $(FUZZ_SAN) $< fuzz/replay.c $(FUZZ_LINK_SRC) -o $@
+	$(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) $(FUZZ_SAN) $< fuzz/replay.c $(FUZZ_LINK_SRC) $(FUZZ_LIBS_$*) -o $@
 
 $(FUZZ_DIR)/msan/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_MSAN) $< $(FUZZ_LINK_SRC) -o $@
+	$(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_MSAN) $< $(FUZZ_LINK_SRC) $(FUZZ_LIBS_$*) -o $@
 
 $(FUZZ_DIR)/intsan/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_INTSAN) $< $(FUZZ_LINK_SRC) -o $@
+	$(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_INTSAN) $< $(FUZZ_LINK_SRC) $(FUZZ_LIBS_$*) -o $@
 
 # One binary with CmpLog built in, run with -c 0 (fuzz/README.md says why).
 $(FUZZ_DIR)/afl/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	AFL_USE_ASAN=1 AFL_LLVM_CMPLOG=1 AFL_QUIET=1 afl-clang-fast $(FUZZ_INC) $(STD) -g -O1 \
-	  -fsanitize=fuzzer $< $(FUZZ_LINK_SRC) -o $@
+	  -fsanitize=fuzzer $< $(FUZZ_LINK_SRC) $(FUZZ_LIBS_$*) -o $@
 
 # The UBSan instance: exactly the libFuzzer build's UBSan checks, with the
 # runtime (a report, then abort, which AFL++ saves as a crash).

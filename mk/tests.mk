@@ -14,12 +14,14 @@
 TEST_NAMES    := le le_forms cursor counters alloc_failure random vectors text
 TEST_NAMES    += zero
 TEST_NAMES    += batch
+TEST_NAMES    += utf8
 TEST_CPPFLAGS := $(CPPFLAGS) -Iref -Icli -Itests
 TEST_CFLAGS   := $(STD) $(WARN) -g -O1
 TEST_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all
 TEST_LIBS     := -lcmocka
 TEST_HDR      := tests/test_util.h $(LIB_HDR) ref/ref.h cli/text.h
 TEST_HDR      += ref/ref_zero.h
+TEST_HDR      += ref/ref_utf8.h
 TEST_BINS     := $(TEST_NAMES:%=$(BUILD)/tests/test_%)
 TEST_VECTORS  := tests/vectors/counters.vec tests/vectors/next_counter.vec \
                  tests/vectors/text.vec

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Shared by the UTF-8 harnesses: the vector levels to run, exact-size
+ * buffers, and the ICU oracle.
+ *
+ * Every harness runs lepack once per vector level the CPU has (scalar
+ * only, SSE2, AVX2, AVX-512: utf8_vec.h), so each kernel is compared with
+ * the proven scalar path and with the references on every input.
+ *
+ * ICU is the second, independent oracle (ICU 72, libicuuc).  Where ICU and
+ * the JDK differ, the JDK is the contract and the harness says which inputs
+ * it leaves out of the ICU comparison.  MemorySanitizer builds leave ICU out
+ * altogether: ICU is not instrumented, and MSan would report every byte it
+ * writes as uninitialised. */
+#ifndef LEPACK_FUZZ_UTF8_H
+#define LEPACK_FUZZ_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "utf8_vec.h"
+
+#include "fuzz_check.h"
+
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#define FZ_NO_ICU 1
+#endif
+#endif
+
+#ifndef FZ_NO_ICU
+#include <unicode/ustring.h>
+#include <unicode/utypes.h>
+#endif
+
+/* A heap block of exactly n bytes (at least one), filled with `fill`, so
+ * that ASan catches a write one past the end and a changed byte shows. */
+static inline void *fz_block(size_t n, uint8_t fill)
+{
+    void *p = malloc(n > 0 ? n : 1);
+    if (p == NULL)
+        abort();
+    memset(p, fill, n > 0 ? n : 1);
+    return p;
+}
+
+static inline int fz_all_bytes(const void *p, size_t n, uint8_t fill)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != fill)
+            return 0;
+    return 1;
+}
+
+/* The vector levels to compare, scalar first, up to the best the CPU has. */
+static inline int fz_best_level(void)
+{
+    return lepack_vec_select(-1);
+}
+
+#ifndef FZ_NO_ICU
+/* ICU's String.getBytes(UTF_8): u_strToUTF8WithSub with '?' for an unpaired
+ * surrogate, which is what the JDK writes.  Returns the length; the bytes
+ * go to dst when cap allows. */
+static inline int32_t fz_icu_encode(const uint16_t *s, size_t n, uint8_t *dst, int32_t cap,
+                                    int *ok)
+{
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t len = 0, subs = 0;
+    u_strToUTF8WithSub((char *)dst, cap, &len, (const UChar *)s, (int32_t)n, 0x3F, &subs, &err);
+    *ok = U_SUCCESS(err) || err == U_BUFFER_OVERFLOW_ERROR;
+    return len;
+}
+
+/* ICU's decoding with U+FFFD for each maximal ill-formed subsequence;
+ * *subs counts them. */
+static inline int32_t fz_icu_decode(const uint8_t *src, size_t len, uint16_t *dst, int32_t cap,
+                                    int32_t *subs, int *ok)
+{
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t n = 0;
+    *subs = 0;
+    u_strFromUTF8WithSub((UChar *)dst, cap, &n, (const char *)src, (int32_t)len, 0xFFFD, subs,
+                         &err);
+    *ok = U_SUCCESS(err) || err == U_BUFFER_OVERFLOW_ERROR;
+    return n;
+}
+#endif
+
+#endif

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* utf8_decode: new String(bytes, UTF_8), strict validation, bounded output.
+ *
+ * Input: a mode byte, then
+ *   mode bit 0 clear: the bytes to decode;
+ *   mode bit 0 set: a mutation (2-byte position, 1 byte value), then UTF-16LE
+ *   units that ref encodes into valid UTF-8, which is then mutated: bit 1
+ *   replaces the byte at the position (mod the length) with the value, bit 2
+ *   cuts the bytes at the position (mod the length + 1).
+ *
+ * At every vector level: lepack_utf8_decoded_length equals ref's count;
+ * lepack_utf8_decode into exact-size blocks of count - 1, count and
+ * count + 1 units gives ref's units or LEPACK_ENOSPACE with the block
+ * unchanged; lepack_utf8_validate and lepack_utf8_decode_strict give ref's
+ * verdict and offset.  ICU (u_strFromUTF8WithSub, U+FFFD) must agree on the
+ * units, except on inputs holding ED A0..BF: there the JDK, which is the
+ * contract, replaces a whole encoded surrogate (ED A0..BF 80..BF) by one
+ * U+FFFD and ED A0..BF alone by one, where ICU replaces each byte
+ * (docs/utf8.md).  ICU finds an input well-formed exactly when ref does.
+ * Round trip: well-formed input encodes back to the same bytes. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ref.h"
+#include "ref_utf8.h"
+#include "utf8.h"
+
+#include "fuzz_check.h"
+#include "fuzz_utf8.h"
+
+static void check_decode(const uint8_t *src, size_t len, const uint16_t *want, size_t units,
+                         int ref_valid, size_t ref_bad)
+{
+    FZ_EQ_U(len, "decoded length", lepack_utf8_decoded_length(src, len), units);
+    for (size_t cap = units > 0 ? units - 1 : 0; cap <= units + 1; cap++) {
+        uint16_t *dst = fz_block(cap * 2, 0xA5);
+        size_t written = 7777;
+        lepack_status st = lepack_utf8_decode(src, len, dst, cap, &written);
+        if (cap >= units) {
+            FZ_EQ_U(cap, "decode status", st, LEPACK_OK);
+            FZ_EQ_U(cap, "decode length", written, units);
+            FZ_EQ_BYTES(cap, "decoded units", dst, want, units * 2);
+            if (!fz_all_bytes(dst + units, (cap - units) * 2, 0xA5))
+                FZ_FAIL("cap %zu: decode wrote past its %zu units", cap, units);
+        } else {
+            FZ_EQ_U(cap, "decode status when one unit short", st, LEPACK_ENOSPACE);
+            FZ_EQ_U(cap, "written after ENOSPACE", written, 7777);
+            if (!fz_all_bytes(dst, cap * 2, 0xA5))
+                FZ_FAIL("cap %zu: ENOSPACE but the buffer changed", cap);
+        }
+
+        memset(dst, 0xA5, cap * 2);
+        size_t bad = 8888;
+        written = 7777;
+        st = lepack_utf8_decode_strict(src, len, dst, cap, &written, &bad);
+        if (!ref_valid) {
+            FZ_EQ_U(cap, "strict status", st, LEPACK_EILLFORMED);
+            FZ_EQ_U(cap, "strict offset", bad, ref_bad);
+            FZ_EQ_U(cap, "written after EILLFORMED", written, 7777);
+            if (!fz_all_bytes(dst, cap * 2, 0xA5))
+                FZ_FAIL("cap %zu: EILLFORMED but the buffer changed", cap);
+        } else if (cap >= units) {
+            FZ_EQ_U(cap, "strict status", st, LEPACK_OK);
+            FZ_EQ_U(cap, "strict length", written, units);
+            FZ_EQ_BYTES(cap, "strict units", dst, want, units * 2);
+            FZ_EQ_U(cap, "offset untouched", bad, 8888);
+        } else {
+            FZ_EQ_U(cap, "strict status when one unit short", st, LEPACK_ENOSPACE);
+            if (!fz_all_bytes(dst, cap * 2, 0xA5))
+                FZ_FAIL("cap %zu: strict ENOSPACE but the buffer changed", cap);
+        }
+        free(dst);
+    }
+    size_t bad = 9999;
+    lepack_status st = lepack_utf8_validate(src, len, &bad);
+    FZ_EQ_U(len, "validate status", st, ref_valid ? LEPACK_OK : LEPACK_EILLFORMED);
+    FZ_EQ_U(len, "validate offset", bad, ref_valid ? 9999 : ref_bad);
+}
+
+#ifndef FZ_NO_ICU
+/* Whether the JDK and ICU may disagree on this input (see the top). */
+static int has_encoded_surrogate(const uint8_t *src, size_t len)
+{
+    for (size_t i = 0; i + 1 < len; i++)
+        if (src[i] == 0xED && src[i + 1] >= 0xA0 && src[i + 1] <= 0xBF)
+            return 1;
+    return 0;
+}
+#endif
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1)
+        return 0;
+    uint8_t mode = data[0];
+    uint8_t *src;
+    size_t len;
+    if ((mode & 1) == 0) {
+        len = size - 1;
+        src = fz_block(len, 0);
+        memcpy(src, data + 1, len);
+    } else {
+        if (size < 4)
+            return 0;
+        size_t at = (size_t)data[1] | (size_t)data[2] << 8;
+        uint8_t value = data[3];
+        size_t n = (size - 4) / 2;
+        uint16_t *s = fz_block(n * 2, 0);
+        for (size_t i = 0; i < n; i++)
+            s[i] = (uint16_t)(data[4 + 2 * i] | data[5 + 2 * i] << 8);
+        src = fz_block(n * 4, 0);
+        if (ref_utf8_encode(s, n, src, n * 4, &len) != REF_OK)
+            FZ_FAIL("ref could not encode %zu units", n);
+        if ((mode & 2) && len > 0)
+            src[at % len] = value;
+        if (mode & 4)
+            len = at % (len + 1);
+        free(s);
+    }
+
+    size_t units = 0, ref_bad = 0;
+    uint16_t *want = fz_block(len * 2, 0);
+    if (ref_utf8_decode(src, len, want, len, &units) != REF_OK)
+        FZ_FAIL("ref could not decode %zu bytes", len);
+    int ref_valid = ref_utf8_validate(src, len, &ref_bad) == REF_OK;
+
+#ifndef FZ_NO_ICU
+    {
+        int ok;
+        int32_t subs;
+        uint16_t *icu = fz_block(len * 2, 0);
+        int32_t n = fz_icu_decode(src, len, icu, (int32_t)len, &subs, &ok);
+        FZ_EQ_U(len, "ICU status", ok, 1);
+        FZ_EQ_U(len, "ICU finds it well-formed", subs == 0, ref_valid);
+        if (!has_encoded_surrogate(src, len)) {
+            FZ_EQ_U(len, "ICU unit count", (size_t)n, units);
+            FZ_EQ_BYTES(len, "ref units against ICU's", want, icu, units * 2);
+        }
+        free(icu);
+    }
+#endif
+
+    int best = fz_best_level();
+    for (int level = LEPACK_VEC_NONE; level <= best; level++) {
+        lepack_vec_select(level);
+        check_decode(src, len, want, units, ref_valid, ref_bad);
+    }
+    lepack_vec_select(-1);
+
+    if (ref_valid) {
+        /* Well-formed input is the encoding of what it decodes to. */
+        uint8_t *again = fz_block(len, 0);
+        size_t back = 0;
+        FZ_EQ_U(len, "re-encode status", lepack_utf8_encode(want, units, again, len, &back),
+                LEPACK_OK);
+        FZ_EQ_U(len, "re-encode length", back, len);
+        FZ_EQ_BYTES(len, "re-encoded bytes", again, src, len);
+        free(again);
+    }
+    free(want);
+    free(src);
+    return 0;
+}

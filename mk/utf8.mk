@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: Apache-2.0
+# Java strings as UTF-8 (src/utf8.h, docs/utf8.md): the checks of their own.
+# The unit tests (tests/test_utf8.c) are in mk/tests.mk's list, the proofs
+# are the utf8 unit of proofs/prove.py, the fuzz harnesses utf8_* are in
+# mk/fuzz.mk's list.
+#
+#   make utf8-vectors-fresh  tests/vectors/utf8.vec is what its generator writes
+#   make test-vectors-utf8   rewrites tests/vectors/utf8.vec
+#   make test-utf8-portable  the unit tests against a -DLEPACK_PORTABLE library:
+#                            no intrinsics, the proven scalar loops alone
+#   make test-cli-utf8       `lepack utf8` end to end (tests/cli_utf8.sh)
+#   make check-java-utf8     tests/java/Utf8VectorCheck.java: the JDK agrees with
+#                            every line of utf8.vec (skipped without a JDK)
+
+UTF8_DIR := $(BUILD)/utf8
+
+.PHONY: utf8-vectors-fresh test-vectors-utf8 test-utf8-portable test-cli-utf8 check-java-utf8
+
+utf8-vectors-fresh:
+	@if command -v python3 >/dev/null 2>&1; then \
+	  mkdir -p $(UTF8_DIR) && python3 tests/vectors/gen_utf8_vectors.py $(UTF8_DIR) && \
+	  cmp -s $(UTF8_DIR)/utf8.vec tests/vectors/utf8.vec || \
+	    { echo "utf8: tests/vectors/utf8.vec differs from gen_utf8_vectors.py output (make test-vectors-utf8)"; exit 1; }; \
+	  echo "utf8: tests/vectors/utf8.vec matches gen_utf8_vectors.py"; \
+	else echo "utf8: python3 not found, vector freshness not checked"; fi
+
+test-vectors-utf8:
+	python3 tests/vectors/gen_utf8_vectors.py tests/vectors
+
+# The portable build must hold no vector kernel at all (only the level
+# query remains in utf8_vec.o) and pass the same tests.
+UTF8_PORTABLE_OBJ := $(UTF8_DIR)/portable/utf8_vec.o
+$(UTF8_DIR)/portable/test_utf8: tests/test_utf8.c $(LIB_SRC) $(REF_SRC) $(TEST_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CPPFLAGS) $(TEST_CFLAGS) -DLEPACK_PORTABLE -c src/utf8_vec.c -o $(UTF8_PORTABLE_OBJ)
+	$(CC) $(TEST_CPPFLAGS) $(TEST_CFLAGS) $(TEST_SAN) -DLEPACK_PORTABLE -o $@ tests/test_utf8.c \
+	  $(LIB_SRC) $(REF_SRC) $(TEST_LIBS)
+
+test-utf8-portable: $(UTF8_DIR)/portable/test_utf8
+	@if nm $(UTF8_PORTABLE_OBJ) | grep -q -E 'vec_(encode|ascii|span|length)_'; then \
+	  echo "utf8: the -DLEPACK_PORTABLE build still holds vector kernels:"; \
+	  nm $(UTF8_PORTABLE_OBJ); exit 1; fi
+	@$(TEST_ENV) $< > $<.log 2>&1 || { cat $<.log; exit 1; }
+	@echo "utf8: -DLEPACK_PORTABLE build: no vector kernel, $$(sed -n 's/^\[  PASSED  \] //p' $<.log)"
+
+test-cli-utf8: $(BUILD)/lepack
+	@sh tests/cli_utf8.sh $(BUILD)/lepack
+
+UTF8_JAVA_DIR := $(BUILD)/java-utf8
+check-java-utf8:
+	@if ! command -v javac >/dev/null 2>&1 || ! command -v java >/dev/null 2>&1; then \
+	  echo "check-java-utf8: skipped (no JDK; apt-get install default-jdk-headless)"; exit 0; fi; \
+	set -e; mkdir -p $(UTF8_JAVA_DIR); \
+	javac -Xlint:all -Werror -d $(UTF8_JAVA_DIR) tests/java/Utf8VectorCheck.java; \
+	java -cp $(UTF8_JAVA_DIR) Utf8VectorCheck tests/vectors; \
+	if java -Dlepack.utf8=broken -cp $(UTF8_JAVA_DIR) Utf8VectorCheck tests/vectors \
+	     > $(UTF8_JAVA_DIR)/broken.log 2>&1; then \
+	  echo "check-java-utf8: FAILED: a non-JDK encoder passed the vectors"; exit 1; fi; \
+	echo "check-java-utf8: $$(java -version 2>&1 | head -n 1); a non-JDK encoder fails them, as it must ($$(tail -n 1 $(UTF8_JAVA_DIR)/broken.log))"
+
+CHECK_STEPS += utf8-vectors-fresh test-utf8-portable test-cli-utf8 check-java-utf8
+
+# The 32-bit replay (mk/m32.mk) has no 32-bit ICU to link: the UTF-8
+# harnesses compare with ref/ alone there (fuzz/fuzz_utf8.h, FZ_NO_ICU).
+$(BUILD)/m32/replay/utf8_%: M32_FLAGS += -DFZ_NO_ICU
+
+# The UTF-8 benchmark (bench/bench_utf8.c, docs/performance.md): built with
+# each of BENCH_CCS against the library as that compiler builds it (mk/bench.mk's
+# objects), ICU and glibc iconv; `make bench` runs it, and
+#   make bench-utf8        runs it alone and rewrites the section "utf8 timings"
+#                          of bench/results.md and docs/performance.md
+#   make bench-smoke-utf8  builds it and runs one short round (part of make check;
+#                          every variant's output is checked against lepack's first)
+UTF8_BENCH_ROUNDS ?= 11
+UTF8_BENCH_MS     ?= 4
+define UTF8_BENCH_template
+$(BENCH_DIR)/$(1)/bench_utf8: bench/bench_utf8.c ref/ref.c ref/ref_utf8.c ref/ref.h ref/ref_utf8.h \
+    $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ))
+	@mkdir -p $$(@D)
+	$(1) $(CPPFLAGS) -Iref $(STD) $(WARN) -Werror $(BENCH_OPT) -o $$@ bench/bench_utf8.c ref/ref.c \
+	  ref/ref_utf8.c $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ)) -licuuc
+endef
+$(foreach c,$(BENCH_CCS),$(eval $(call UTF8_BENCH_template,$(c))))
+UTF8_BENCH_BINS := $(BENCH_CCS:%=$(BENCH_DIR)/%/bench_utf8)
+
+.PHONY: bench-utf8 bench-smoke-utf8
+bench: bench-utf8
+bench-utf8: $(UTF8_BENCH_BINS)
+	@set -e; for c in $(BENCH_CCS); do \
+	  echo "==> bench: utf8, $$c"; \
+	  $(BENCH_DIR)/$$c/bench_utf8 --rounds $(UTF8_BENCH_ROUNDS) --ms $(UTF8_BENCH_MS) \
+	    --json $(BENCH_DIR)/utf8-$$c.json; done
+	@$(BENCH_PY) bench/utf8_report.py --dir $(BENCH_DIR) --results $(BENCH_RESULTS) \
+	  --doc docs/performance.md $(BENCH_CCS)
+
+bench-smoke-utf8: $(UTF8_BENCH_BINS)
+	@for c in $(BENCH_CCS); do \
+	  $(BENCH_DIR)/$$c/bench_utf8 --quick --rounds 1 --ms 0.05 --json $(BENCH_DIR)/smoke-utf8-$$c.json \
+	    2> $(BENCH_DIR)/smoke-utf8-$$c.log || { cat $(BENCH_DIR)/smoke-utf8-$$c.log; exit 1; }; \
+	  echo "bench-smoke-utf8: built with $$c: every variant agrees with lepack, one round run"; done
+
+CHECK_STEPS += bench-smoke-utf8

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The UTF-8 specification in ACSL, shared by the contracts of utf8.h.
+ *
+ * Encoding is Java's String.getBytes(UTF_8) on n UTF-16 code units: each
+ * unit's share of the output (u8w) and the bytes it stands for (enc_unit),
+ * summed over a prefix (u8len).  A surrogate pair shares its four bytes as
+ * two and two, so that a prefix ending after the pair has the right length.
+ *
+ * Decoding is Java's new String(bytes, UTF_8): at each position the decoder
+ * takes dstep bytes (1 to 4) and produces one unit, or two for a four-byte
+ * sequence; dlen is the number of units from a position to the end.
+ *
+ * Modified UTF-8 is DataOutput.writeUTF's body (m8w, m8len, menc_at) and
+ * DataInput.readUTF's groups (mstep).
+ *
+ * Everything here is logic only; a C compiler sees an empty header. */
+#ifndef LEPACK_UTF8_SPEC_H
+#define LEPACK_UTF8_SPEC_H
+
+/*@
+  predicate is_high(integer u) = 0xD800 <= u <= 0xDBFF;
+  predicate is_low(integer u) = 0xDC00 <= u <= 0xDFFF;
+  predicate is_surrogate(integer u) = 0xD800 <= u <= 0xDFFF;
+
+  // --- UTF-16 to UTF-8 ------------------------------------------------------
+
+  // Unit k starts, or ends, a surrogate pair of s[0 .. n-1].
+  predicate pair_at{L}(uint16_t *s, integer n, integer k) =
+    0 <= k && k + 1 < n && is_high(s[k]) && is_low(s[k + 1]);
+  predicate pair_end{L}(uint16_t *s, integer n, integer k) =
+    0 < k < n && is_high(s[k - 1]) && is_low(s[k]);
+
+  // A position the encoder may stop at: not between the halves of a pair.
+  predicate boundary{L}(uint16_t *s, integer n, integer i) = !pair_end(s, n, i);
+
+  // Unit k's share of the output: an unpaired surrogate is one '?'.  (A
+  // term's condition cannot be a predicate, hence the spelled-out tests.)
+  logic integer u8w{L}(uint16_t *s, integer n, integer k) =
+    s[k] < 0x80 ? 1 :
+    s[k] < 0x800 ? 2 :
+    s[k] < 0xD800 || s[k] > 0xDFFF ? 3 :
+    (s[k] <= 0xDBFF && k + 1 < n && 0xDC00 <= s[k + 1] <= 0xDFFF) ||
+    (s[k] >= 0xDC00 && 0 < k && 0xD800 <= s[k - 1] <= 0xDBFF) ? 2 : 1;
+
+  // Bytes of the first i units.
+  logic integer u8len{L}(uint16_t *s, integer n, integer i) =
+    i <= 0 ? 0 : u8len(s, n, i - 1) + u8w(s, n, i - 1);
+
+  // The code point of a pair, and of the pair starting at k.
+  logic integer pair_cp(integer hi, integer lo) = 0x10000 + (hi - 0xD800) * 1024 + (lo - 0xDC00);
+  logic integer pair_value{L}(uint16_t *s, integer k) = pair_cp(s[k], s[k + 1]);
+
+  // The four bytes of a supplementary code point.
+  predicate four_bytes{L}(uint8_t *d, integer cp) =
+    d[0] == 0xF0 + cp / 262144 && d[1] == 0x80 + cp / 4096 % 64 &&
+    d[2] == 0x80 + cp / 64 % 64 && d[3] == 0x80 + cp % 64;
+
+  // The bytes unit k stands for, at d[o ..]; at its offset u8len(k).
+  predicate enc_at{L}(uint16_t *s, integer n, integer k, uint8_t *d, integer o) =
+    (s[k] < 0x80 ==> d[o] == s[k]) &&
+    (0x80 <= s[k] < 0x800 ==> d[o] == 0xC0 + s[k] / 64 && d[o + 1] == 0x80 + s[k] % 64) &&
+    (0x800 <= s[k] && !is_surrogate(s[k]) ==>
+       d[o] == 0xE0 + s[k] / 4096 && d[o + 1] == 0x80 + s[k] / 64 % 64 &&
+       d[o + 2] == 0x80 + s[k] % 64) &&
+    (pair_at(s, n, k) ==> four_bytes(d + o, pair_value(s, k))) &&
+    (is_surrogate(s[k]) && !pair_at(s, n, k) && !pair_end(s, n, k) ==> d[o] == 0x3F);
+  predicate enc_unit{L}(uint16_t *s, integer n, integer k, uint8_t *d) =
+    enc_at(s, n, k, d, u8len(s, n, k));
+
+  predicate encoded{L}(uint16_t *s, integer n, integer i, integer j, uint8_t *d) =
+    \forall integer k; i <= k < j ==> enc_unit(s, n, k, d);
+
+  // The first m units are all ASCII (each is then its own byte).
+  predicate ascii_units{L}(uint16_t *s, integer m) = \forall integer k; 0 <= k < m ==> s[k] < 0x80;
+
+  // --- UTF-8 to UTF-16 (the JDK's replacement rule) --------------------------
+
+  predicate cont(integer b) = 0x80 <= b <= 0xBF;
+
+  // The second byte of a three- or four-byte sequence, as the decoder
+  // checks it (dstep spells the same tests out, since a term's condition
+  // cannot be a predicate).  The JDK's decoder takes ED like E1..EC here:
+  // it replaces the surrogate it then decodes.
+  predicate second3(integer b, integer x) = b == 0xE0 ? 0xA0 <= x <= 0xBF : cont(x);
+  predicate second4(integer b, integer x) =
+    b == 0xF0 ? 0x90 <= x <= 0xBF : b == 0xF4 ? 0x80 <= x <= 0x8F : cont(x);
+  // Bytes the decoder takes at i < len: a whole sequence, or the maximal
+  // prefix of one that it replaces by one U+FFFD.
+  logic integer dstep{L}(uint8_t *s, integer len, integer i) =
+    s[i] < 0x80 ? 1 :
+    0xC2 <= s[i] <= 0xDF ? (i + 1 < len && 0x80 <= s[i + 1] <= 0xBF ? 2 : 1) :
+    0xE0 <= s[i] <= 0xEF ?
+      (i + 1 < len && (s[i] == 0xE0 ? 0xA0 <= s[i + 1] <= 0xBF : 0x80 <= s[i + 1] <= 0xBF) ?
+         (i + 2 < len && 0x80 <= s[i + 2] <= 0xBF ? 3 : 2) : 1) :
+    0xF0 <= s[i] <= 0xF4 ?
+      (i + 1 < len && (s[i] == 0xF0 ? 0x90 <= s[i + 1] <= 0xBF :
+                       s[i] == 0xF4 ? 0x80 <= s[i + 1] <= 0x8F : 0x80 <= s[i + 1] <= 0xBF) ?
+         (i + 2 < len && 0x80 <= s[i + 2] <= 0xBF ?
+            (i + 3 < len && 0x80 <= s[i + 3] <= 0xBF ? 4 : 3) : 2) : 1) :
+    1;
+
+  // Only a whole four-byte sequence gives two units (a surrogate pair).
+  logic integer dunits{L}(uint8_t *s, integer len, integer i) =
+    dstep(s, len, i) == 4 ? 2 : 1;
+
+  // Units decoded from position i to the end.
+  logic integer dlen{L}(uint8_t *s, integer len, integer i) =
+    i >= len ? 0 : dunits(s, len, i) + dlen(s, len, i + dstep(s, len, i));
+
+  // The units of the step at i: the character of a whole sequence (a
+  // surrogate's is replaced too), or U+FFFD for a maximal prefix of one.
+  logic integer v2{L}(uint8_t *s, integer i) = (s[i] - 0xC0) * 64 + (s[i + 1] - 0x80);
+  logic integer v3{L}(uint8_t *s, integer i) =
+    (s[i] - 0xE0) * 4096 + (s[i + 1] - 0x80) * 64 + (s[i + 2] - 0x80);
+  logic integer v4{L}(uint8_t *s, integer i) =
+    (s[i] - 0xF0) * 262144 + (s[i + 1] - 0x80) * 4096 + (s[i + 2] - 0x80) * 64 +
+    (s[i + 3] - 0x80);
+  logic integer dunit0{L}(uint8_t *s, integer len, integer i) =
+    s[i] < 0x80 ? s[i] :
+    0xC2 <= s[i] <= 0xDF && dstep(s, len, i) == 2 ? v2(s, i) :
+    0xE0 <= s[i] <= 0xEF && dstep(s, len, i) == 3 ?
+      (0xD800 <= v3(s, i) <= 0xDFFF ? 0xFFFD : v3(s, i)) :
+    dstep(s, len, i) == 4 ? 0xD800 + (v4(s, i) - 0x10000) / 1024 :
+    0xFFFD;
+  logic integer dunit1{L}(uint8_t *s, integer i) = 0xDC00 + (v4(s, i) - 0x10000) % 1024;
+
+  // Strict decoding: the sequence at i is well-formed (Unicode table 3-7).
+  logic integer seq_len(integer b) =
+    b < 0x80 ? 1 : 0xC2 <= b <= 0xDF ? 2 : 0xE0 <= b <= 0xEF ? 3 :
+    0xF0 <= b <= 0xF4 ? 4 : 0;
+  predicate well_formed_at{L}(uint8_t *s, integer len, integer i) =
+    dstep(s, len, i) == seq_len(s[i]) && !(s[i] == 0xED && s[i + 1] >= 0xA0);
+
+  // Position i is reached from 0 through well-formed sequences only.
+  inductive wf_reach{L}(uint8_t *s, integer len, integer i) {
+    case wf_start{L}: \forall uint8_t *s, integer len; wf_reach(s, len, 0);
+    case wf_next{L}: \forall uint8_t *s, integer len, integer i;
+      wf_reach(s, len, i) && 0 <= i < len && well_formed_at(s, len, i) ==>
+      wf_reach(s, len, i + dstep(s, len, i));
+  }
+
+  // --- Modified UTF-8 (DataOutput.writeUTF / DataInput.readUTF) -------------
+
+  // U+0000 takes two bytes, every surrogate three.
+  logic integer m8w(integer c) = 1 <= c <= 0x7F ? 1 : c <= 0x7FF ? 2 : 3;
+  logic integer m8len{L}(uint16_t *s, integer i) =
+    i <= 0 ? 0 : m8len(s, i - 1) + m8w(s[i - 1]);
+
+  // The bytes unit k stands for, at d[o ..].
+  predicate menc_at{L}(uint16_t *s, integer k, uint8_t *d, integer o) =
+    (1 <= s[k] <= 0x7F ==> d[o] == s[k]) &&
+    ((s[k] == 0 || 0x80 <= s[k] <= 0x7FF) ==>
+       d[o] == 0xC0 + s[k] / 64 && d[o + 1] == 0x80 + s[k] % 64) &&
+    (0x800 <= s[k] ==>
+       d[o] == 0xE0 + s[k] / 4096 && d[o + 1] == 0x80 + s[k] / 64 % 64 &&
+       d[o + 2] == 0x80 + s[k] % 64);
+
+  // The first m units are all 1..0x7F, each its own byte in the body.
+  predicate mascii_units{L}(uint16_t *s, integer m) =
+    \forall integer k; 0 <= k < m ==> 1 <= s[k] <= 0x7F;
+
+  // readUTF's group at i of a body ending at end: its length by the lead
+  // byte (0 for 10xxxxxx and 1111xxxx, which start none), and whether it is
+  // whole and its later bytes are all 10xxxxxx.
+  logic integer mlead(integer b) =
+    b < 0x80 ? 1 : 0xC0 <= b <= 0xDF ? 2 : 0xE0 <= b <= 0xEF ? 3 : 0;
+  predicate mgroup_ok{L}(uint8_t *s, integer end, integer i) =
+    mlead(s[i]) > 0 && i + mlead(s[i]) <= end &&
+    (mlead(s[i]) >= 2 ==> cont(s[i + 1])) && (mlead(s[i]) == 3 ==> cont(s[i + 2]));
+
+  // Bytes the reader takes at i: the group its lead byte announces when it
+  // fits in the body, else one (it is then refused before any unit is kept).
+  logic integer mstep{L}(uint8_t *s, integer end, integer i) =
+    mlead(s[i]) > 0 && i + mlead(s[i]) <= end ? mlead(s[i]) : 1;
+
+  // Units read from position i to the end of the body: one per group.
+  logic integer mlen{L}(uint8_t *s, integer end, integer i) =
+    i >= end ? 0 : 1 + mlen(s, end, i + mstep(s, end, i));
+
+  // Position i of the body is reached from its start through whole groups.
+  inductive mwf_reach{L}(uint8_t *s, integer start, integer end, integer i) {
+    case m_start{L}: \forall uint8_t *s, integer start, end; mwf_reach(s, start, end, start);
+    case m_next{L}: \forall uint8_t *s, integer start, end, i;
+      mwf_reach(s, start, end, i) && start <= i < end && mgroup_ok(s, end, i) ==>
+      mwf_reach(s, start, end, i + mlead(s[i]));
+  }
+*/
+
+#endif

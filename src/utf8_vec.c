@@ -1,0 +1,711 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The vector kernels of utf8_vec.h for x86-64: SSE2 everywhere, AVX2 and
+ * AVX-512 (BW, VL, VBMI2) when the CPU has them, chosen once at run time.
+ * Elsewhere, and with -DLEPACK_PORTABLE, every kernel stops where it
+ * starts and the proven scalar loops of utf8.c do all the work.
+ *
+ * Each kernel does only what the scalar steps would have done, unit by
+ * unit (the contracts in utf8_vec.h), and stops at anything it does not
+ * handle.  Stores stay inside the bytes the whole string will occupy (the
+ * contracts allow a kernel to write there early: later steps overwrite
+ * them), and never past them; the fuzzers compare every kernel level with
+ * the scalar path (fuzz/fuzz_utf8_*.c). */
+#include "utf8_vec.h"
+
+#include <string.h>
+
+#if defined(__x86_64__) && !defined(LEPACK_PORTABLE) && !defined(__FRAMAC__)
+
+#include <immintrin.h>
+
+#define LEPACK_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
+#define LEPACK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi2,bmi,bmi2,popcnt")))
+
+/* ---- shuffle table for the AVX2 encoder -----------------------------------
+ * Four units sit in four 32-bit lanes, each lane holding the unit's 1, 2 or
+ * 3 UTF-8 bytes from its low end.  Entry m (bit j: unit j >= 0x80, bit 4+j:
+ * unit j >= 0x800) gathers those bytes into a contiguous run; len8 gives
+ * its length.  Built by the preprocessor so that it is plain constant data. */
+#define U_LEN(m, j) (1 + (((m) >> (j)) & 1) + (((m) >> (4 + (j))) & 1))
+#define U_OFF1(m) U_LEN(m, 0)
+#define U_OFF2(m) (U_OFF1(m) + U_LEN(m, 1))
+#define U_OFF3(m) (U_OFF2(m) + U_LEN(m, 2))
+#define U_TOTAL(m) (U_OFF3(m) + U_LEN(m, 3))
+#define U_SRC(m, k)                                                                \
+    ((k) < U_OFF1(m)   ? (k)                                                       \
+     : (k) < U_OFF2(m) ? 4 + (k)-U_OFF1(m)                                         \
+     : (k) < U_OFF3(m) ? 8 + (k)-U_OFF2(m)                                         \
+     : (k) < U_TOTAL(m) ? 12 + (k)-U_OFF3(m)                                       \
+                        : 0x80)
+#define U_ROW(m)                                                                   \
+    {U_SRC(m, 0),  U_SRC(m, 1),  U_SRC(m, 2),  U_SRC(m, 3),  U_SRC(m, 4),  U_SRC(m, 5),  \
+     U_SRC(m, 6),  U_SRC(m, 7),  U_SRC(m, 8),  U_SRC(m, 9),  U_SRC(m, 10), U_SRC(m, 11), \
+     U_SRC(m, 12), U_SRC(m, 13), U_SRC(m, 14), U_SRC(m, 15)}
+#define U_ROW4(m) U_ROW(m), U_ROW((m) + 1), U_ROW((m) + 2), U_ROW((m) + 3)
+#define U_ROW16(m) U_ROW4(m), U_ROW4((m) + 4), U_ROW4((m) + 8), U_ROW4((m) + 12)
+#define U_LEN4(m) U_TOTAL(m), U_TOTAL((m) + 1), U_TOTAL((m) + 2), U_TOTAL((m) + 3)
+#define U_LEN16(m) U_LEN4(m), U_LEN4((m) + 4), U_LEN4((m) + 8), U_LEN4((m) + 12)
+
+static const uint8_t vec_pack_shuffle[256][16] __attribute__((aligned(16))) = {
+    U_ROW16(0),   U_ROW16(16),  U_ROW16(32),  U_ROW16(48),  U_ROW16(64),  U_ROW16(80),
+    U_ROW16(96),  U_ROW16(112), U_ROW16(128), U_ROW16(144), U_ROW16(160), U_ROW16(176),
+    U_ROW16(192), U_ROW16(208), U_ROW16(224), U_ROW16(240)};
+static const uint8_t vec_pack_length[256] = {
+    U_LEN16(0),   U_LEN16(16),  U_LEN16(32),  U_LEN16(48),  U_LEN16(64),  U_LEN16(80),
+    U_LEN16(96),  U_LEN16(112), U_LEN16(128), U_LEN16(144), U_LEN16(160), U_LEN16(176),
+    U_LEN16(192), U_LEN16(208), U_LEN16(224), U_LEN16(240)};
+
+static inline __m128i vec_set16(uint32_t v)
+{
+    return _mm_set1_epi16((short)(uint16_t)v);
+}
+
+/* ---- SSE2 ------------------------------------------------------------------
+ * Blocks of 16 units that are all ASCII, 8 units that all take two bytes,
+ * and 4 surrogate pairs in a row: the three forms that need no byte
+ * shuffle. */
+
+/* 8 units, each 0x80..0x7FF: lead and continuation byte side by side. */
+static inline __m128i vec_two_byte_sse2(__m128i c)
+{
+    __m128i lead = _mm_or_si128(_mm_srli_epi16(c, 6), vec_set16(0xC0));
+    __m128i cont = _mm_or_si128(_mm_and_si128(c, vec_set16(0x3F)), vec_set16(0x80));
+    return _mm_or_si128(lead, _mm_slli_epi16(cont, 8));
+}
+
+/* 4 pairs (high, low) as 32-bit lanes: the four bytes of each code point. */
+static inline __m128i vec_pairs_sse2(__m128i v)
+{
+    const __m128i m3f = _mm_set1_epi32(0x3F), m80 = _mm_set1_epi32(0x80);
+    __m128i hi = _mm_and_si128(v, _mm_set1_epi32(0xFFFF));
+    __m128i lo = _mm_srli_epi32(v, 16);
+    /* cp = 0x10000 + (hi - 0xD800) * 1024 + (lo - 0xDC00) */
+    __m128i cp = _mm_add_epi32(_mm_add_epi32(_mm_slli_epi32(hi, 10), lo),
+                               _mm_set1_epi32(0x10000 - 0xD800 * 1024 - 0xDC00));
+    __m128i b0 = _mm_or_si128(_mm_srli_epi32(cp, 18), _mm_set1_epi32(0xF0));
+    __m128i b1 = _mm_or_si128(_mm_and_si128(_mm_srli_epi32(cp, 12), m3f), m80);
+    __m128i b2 = _mm_or_si128(_mm_and_si128(_mm_srli_epi32(cp, 6), m3f), m80);
+    __m128i b3 = _mm_or_si128(_mm_and_si128(cp, m3f), m80);
+    return _mm_or_si128(_mm_or_si128(b0, _mm_slli_epi32(b1, 8)),
+                        _mm_or_si128(_mm_slli_epi32(b2, 16), _mm_slli_epi32(b3, 24)));
+}
+
+/* Whether 8 units are 4 pairs, high then low. */
+static inline int vec_is_pairs_sse2(__m128i v)
+{
+    __m128i t = _mm_and_si128(v, _mm_set1_epi32((int)0xFC00FC00u));
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(t, _mm_set1_epi32((int)0xDC00D800u))) == 0xFFFF;
+}
+
+static size_t vec_encode_sse2(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
+{
+    size_t p = *pp;
+    while (n - i >= 16) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 8));
+        __m128i high = _mm_and_si128(_mm_or_si128(a, b), vec_set16(0xFF80));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi16(high, _mm_setzero_si128())) == 0xFFFF) {
+            _mm_storeu_si128((__m128i *)(void *)(d + p), _mm_packus_epi16(a, b));
+            p += 16;
+            i += 16;
+            continue;
+        }
+        /* Two bytes each: 0x80 <= c < 0x800, i.e. c - 0x80 < 0x780 unsigned. */
+        __m128i off = _mm_sub_epi16(a, vec_set16(0x80));
+        __m128i big = _mm_cmpgt_epi16(_mm_xor_si128(off, vec_set16(0x8000)),
+                                      vec_set16(0x8000 + 0x780 - 1));
+        if (_mm_movemask_epi8(big) == 0) {
+            _mm_storeu_si128((__m128i *)(void *)(d + p), vec_two_byte_sse2(a));
+            p += 16;
+            i += 8;
+            continue;
+        }
+        if (vec_is_pairs_sse2(a)) {
+            _mm_storeu_si128((__m128i *)(void *)(d + p), vec_pairs_sse2(a));
+            p += 16;
+            i += 8;
+            continue;
+        }
+        break;
+    }
+    *pp = p;
+    return i;
+}
+
+static size_t vec_ascii_sse2(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *qq)
+{
+    size_t q = *qq;
+    const __m128i zero = _mm_setzero_si128();
+    while (len - i >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
+        unsigned mask = (unsigned)_mm_movemask_epi8(v);
+        if (mask != 0) {
+            /* The ASCII head of the block; the whole block's units may be
+             * stored when at least 16 units are still to come, since every
+             * 4 bytes give at least one. */
+            unsigned k = (unsigned)__builtin_ctz(mask);
+            if (k == 0 || len - i < 64)
+                break;
+            _mm_storeu_si128((__m128i *)(void *)(d + q), _mm_unpacklo_epi8(v, zero));
+            _mm_storeu_si128((__m128i *)(void *)(d + q + 8), _mm_unpackhi_epi8(v, zero));
+            q += k;
+            i += k;
+            break;
+        }
+        _mm_storeu_si128((__m128i *)(void *)(d + q), _mm_unpacklo_epi8(v, zero));
+        _mm_storeu_si128((__m128i *)(void *)(d + q + 8), _mm_unpackhi_epi8(v, zero));
+        q += 16;
+        i += 16;
+    }
+    *qq = q;
+    return i;
+}
+
+static size_t vec_span_sse2(const uint8_t *src, size_t len, size_t i)
+{
+    while (len - i >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
+        unsigned mask = (unsigned)_mm_movemask_epi8(v);
+        if (mask != 0)
+            return i + (unsigned)__builtin_ctz(mask);
+        i += 16;
+    }
+    return i;
+}
+
+/* Blocks of 8 units without a surrogate: e1 counts units >= 0x80, e2 units
+ * >= 0x800 (both compared as signed after a 0x8000 bias). */
+static size_t vec_length_sse2(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
+{
+    const __m128i bias = vec_set16(0x8000);
+    size_t c1 = 0, c2 = 0;
+    while (n - i >= 8) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        __m128i sur = _mm_cmpeq_epi16(_mm_and_si128(v, vec_set16(0xF800)), vec_set16(0xD800));
+        if (_mm_movemask_epi8(sur) != 0)
+            break;
+        __m128i x = _mm_xor_si128(v, bias);
+        unsigned m1 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi16(x, vec_set16(0x8000 + 0x7F)));
+        unsigned m2 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi16(x, vec_set16(0x8000 + 0x7FF)));
+        c1 += (unsigned)__builtin_popcount(m1) / 2;
+        c2 += (unsigned)__builtin_popcount(m2) / 2;
+        i += 8;
+    }
+    *e1 += c1;
+    *e2 += c2;
+    return i;
+}
+
+/* ---- AVX2 ------------------------------------------------------------------
+ * 16 ASCII units at a time; otherwise 8 units without a surrogate, of one,
+ * two or three bytes each, through the shuffle table; otherwise 8 pairs in
+ * a row; otherwise the SSE2 forms. */
+
+/* Units of 4 lanes (1, 2 or 3 bytes each, from the low end of the lane). */
+LEPACK_AVX2
+static inline __m256i vec_utf8_lanes_avx2(__m256i c)
+{
+    const __m256i m3f = _mm256_set1_epi32(0x3F), m80 = _mm256_set1_epi32(0x80);
+    __m256i cont0 = _mm256_or_si256(_mm256_and_si256(c, m3f), m80);
+    __m256i cont1 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(c, 6), m3f), m80);
+    __m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 6), _mm256_set1_epi32(0xC0)),
+                                  _mm256_slli_epi32(cont0, 8));
+    __m256i three = _mm256_or_si256(
+        _mm256_or_si256(_mm256_srli_epi32(c, 12), _mm256_set1_epi32(0xE0)),
+        _mm256_or_si256(_mm256_slli_epi32(cont1, 8), _mm256_slli_epi32(cont0, 16)));
+    __m256i ge80 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7F));
+    __m256i ge800 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7FF));
+    __m256i w = _mm256_blendv_epi8(c, two, ge80);
+    return _mm256_blendv_epi8(w, three, ge800);
+}
+
+/* 8 units without a surrogate, each of 1, 2 or 3 bytes, packed through the
+ * shuffle table: two 16-byte stores, the second ending at most 12 bytes
+ * past the 8 units' bytes.  Returns how many bytes they take. */
+LEPACK_AVX2
+static inline size_t vec_pack8_avx2(__m128i h, uint8_t *d)
+{
+    __m256i c = _mm256_cvtepu16_epi32(h);
+    __m256i w = vec_utf8_lanes_avx2(c);
+    unsigned m1 = (unsigned)_mm256_movemask_ps(
+        _mm256_castsi256_ps(_mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7F))));
+    unsigned m2 = (unsigned)_mm256_movemask_ps(
+        _mm256_castsi256_ps(_mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7FF))));
+    unsigned lo_key = (m1 & 15u) | (m2 & 15u) << 4;
+    unsigned hi_key = (m1 >> 4) | (m2 >> 4) << 4;
+    __m256i shuf = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_load_si128((const __m128i *)(const void *)vec_pack_shuffle[lo_key])),
+        _mm_load_si128((const __m128i *)(const void *)vec_pack_shuffle[hi_key]), 1);
+    __m256i packed = _mm256_shuffle_epi8(w, shuf);
+    size_t lo = vec_pack_length[lo_key];
+    _mm_storeu_si128((__m128i *)(void *)d, _mm256_castsi256_si128(packed));
+    _mm_storeu_si128((__m128i *)(void *)(d + lo), _mm256_extracti128_si256(packed, 1));
+    return lo + vec_pack_length[hi_key];
+}
+
+/* Whether 8 units hold no surrogate. */
+static inline int vec_no_surrogate_sse2(__m128i h)
+{
+    __m128i sur = _mm_cmpeq_epi16(_mm_and_si128(h, vec_set16(0xF800)), vec_set16(0xD800));
+    return _mm_movemask_epi8(sur) == 0;
+}
+
+LEPACK_AVX2
+static size_t vec_encode_avx2(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
+{
+    size_t p = *pp;
+    while (n - i >= 16) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+        if (_mm256_testz_si256(v, _mm256_set1_epi16((short)0xFF80))) {
+            __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+            _mm_storeu_si128((__m128i *)(void *)(d + p), _mm_packus_epi16(lo, hi));
+            p += 16;
+            i += 16;
+            continue;
+        }
+        /* 8 units with no surrogate, and 12 units after them: each 16-byte
+         * store then ends inside the bytes still to be written. */
+        __m128i h = _mm256_castsi256_si128(v);
+        if (n - i >= 20 && vec_no_surrogate_sse2(h)) {
+            p += vec_pack8_avx2(h, d + p);
+            i += 8;
+            continue;
+        }
+        __m256i t = _mm256_and_si256(v, _mm256_set1_epi32((int)0xFC00FC00u));
+        __m256i ok = _mm256_cmpeq_epi32(t, _mm256_set1_epi32((int)0xDC00D800u));
+        if ((unsigned)_mm256_movemask_epi8(ok) == 0xFFFFFFFFu) {
+            _mm_storeu_si128((__m128i *)(void *)(d + p), vec_pairs_sse2(h));
+            _mm_storeu_si128((__m128i *)(void *)(d + p + 16),
+                             vec_pairs_sse2(_mm256_extracti128_si256(v, 1)));
+            p += 32;
+            i += 16;
+            continue;
+        }
+        size_t j = vec_encode_sse2(s, n, i, d, &p);
+        if (j == i)
+            break;
+        i = j;
+    }
+    *pp = p;
+    return i;
+}
+
+LEPACK_AVX2
+static size_t vec_ascii_avx2(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *qq)
+{
+    size_t q = *qq;
+    while (len - i >= 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+        unsigned mask = (unsigned)_mm256_movemask_epi8(v);
+        if (mask != 0)
+            break;
+        _mm256_storeu_si256((__m256i *)(void *)(d + q),
+                            _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v)));
+        _mm256_storeu_si256((__m256i *)(void *)(d + q + 16),
+                            _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1)));
+        q += 32;
+        i += 32;
+    }
+    *qq = q;
+    return vec_ascii_sse2(src, len, i, d, qq);
+}
+
+LEPACK_AVX2
+static size_t vec_span_avx2(const uint8_t *src, size_t len, size_t i)
+{
+    while (len - i >= 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+        unsigned mask = (unsigned)_mm256_movemask_epi8(v);
+        if (mask != 0)
+            return i + (unsigned)__builtin_ctz(mask);
+        i += 32;
+    }
+    return vec_span_sse2(src, len, i);
+}
+
+LEPACK_AVX2
+static size_t vec_length_avx2(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
+{
+    const __m256i bias = _mm256_set1_epi16((short)0x8000);
+    size_t c1 = 0, c2 = 0;
+    while (n - i >= 16) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+        __m256i sur = _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)0xF800)),
+                                         _mm256_set1_epi16((short)0xD800));
+        if (!_mm256_testz_si256(sur, sur))
+            break;
+        __m256i x = _mm256_xor_si256(v, bias);
+        unsigned m1 = (unsigned)_mm256_movemask_epi8(
+            _mm256_cmpgt_epi16(x, _mm256_set1_epi16((short)(0x8000 + 0x7F))));
+        unsigned m2 = (unsigned)_mm256_movemask_epi8(
+            _mm256_cmpgt_epi16(x, _mm256_set1_epi16((short)(0x8000 + 0x7FF))));
+        c1 += (unsigned)__builtin_popcount(m1) / 2;
+        c2 += (unsigned)__builtin_popcount(m2) / 2;
+        i += 16;
+    }
+    *e1 += c1;
+    *e2 += c2;
+    return vec_length_sse2(s, n, i, e1, e2);
+}
+
+/* ---- AVX-512 ---------------------------------------------------------------
+ * Every unit, surrogates included, 16 at a time in 32-bit lanes: each lane
+ * gets its unit's bytes (a pair's four in the high's lane, none in the
+ * low's), then VPCOMPRESSB packs them and a masked store writes exactly
+ * those bytes.  Masked loads take the tail, so the kernel finishes the
+ * string. */
+
+typedef struct vec_block512 {
+    __m512i bytes;    /* each lane's bytes, from its low end */
+    __mmask64 keep;   /* which bytes of `bytes` are output */
+    __mmask16 take;   /* the units of the block consumed */
+    __mmask16 more;   /* units with a second byte (for the length) */
+    __mmask16 most;   /* units with a third byte */
+} vec_block512;
+
+LEPACK_AVX512
+static inline vec_block512 vec_block_avx512(const uint16_t *s, size_t n, size_t i)
+{
+    size_t left = n - i;
+    __mmask16 live = (__mmask16)(left >= 16 ? 0xFFFFu : (1u << left) - 1u);
+    __mmask16 nlive = (__mmask16)(left - 1 >= 16 ? 0xFFFFu : (1u << (left - 1)) - 1u);
+    __m512i c = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(live, s + i));
+    __m512i nx = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(nlive, s + i + 1));
+    const __m512i m3f = _mm512_set1_epi32(0x3F), m80 = _mm512_set1_epi32(0x80);
+    const __m512i top6 = _mm512_set1_epi32(0xFC00);
+
+    __mmask16 high = _mm512_cmpeq_epi32_mask(_mm512_and_si512(c, top6), _mm512_set1_epi32(0xD800));
+    __mmask16 low = _mm512_cmpeq_epi32_mask(_mm512_and_si512(c, top6), _mm512_set1_epi32(0xDC00));
+    __mmask16 next_low =
+        _mm512_cmpeq_epi32_mask(_mm512_and_si512(nx, top6), _mm512_set1_epi32(0xDC00)) & nlive;
+    __mmask16 pair_hi = (__mmask16)(high & next_low);
+    __mmask16 pair_lo = (__mmask16)(pair_hi << 1);
+    __mmask16 take = live;
+    if (pair_hi & 0x8000u)
+        take = (__mmask16)(take & 0x7FFFu); /* its low is in the next block */
+    __mmask16 sur = (__mmask16)(high | low);
+    __mmask16 ge80 = _mm512_cmpge_epu32_mask(c, m80);
+    __mmask16 ge800 = _mm512_cmpge_epu32_mask(c, _mm512_set1_epi32(0x800));
+    __mmask16 three = (__mmask16)(ge800 & ~sur);
+    __mmask16 two = (__mmask16)(ge80 & ~ge800);
+    __mmask16 unpaired = (__mmask16)(sur & ~pair_hi & ~pair_lo);
+
+    __m512i cont0 = _mm512_or_si512(_mm512_and_si512(c, m3f), m80);
+    __m512i cont1 = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(c, 6), m3f), m80);
+    __m512i w = c;
+    w = _mm512_mask_mov_epi32(
+        w, two,
+        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(c, 6), _mm512_set1_epi32(0xC0)),
+                        _mm512_slli_epi32(cont0, 8)));
+    w = _mm512_mask_mov_epi32(
+        w, three,
+        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(c, 12), _mm512_set1_epi32(0xE0)),
+                        _mm512_or_si512(_mm512_slli_epi32(cont1, 8), _mm512_slli_epi32(cont0, 16))));
+    __m512i cp = _mm512_add_epi32(_mm512_add_epi32(_mm512_slli_epi32(c, 10), nx),
+                                  _mm512_set1_epi32(0x10000 - 0xD800 * 1024 - 0xDC00));
+    __m512i four = _mm512_or_si512(
+        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(cp, 18), _mm512_set1_epi32(0xF0)),
+                        _mm512_slli_epi32(_mm512_or_si512(
+                            _mm512_and_si512(_mm512_srli_epi32(cp, 12), m3f), m80), 8)),
+        _mm512_or_si512(
+            _mm512_slli_epi32(_mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(cp, 6), m3f), m80),
+                              16),
+            _mm512_slli_epi32(_mm512_or_si512(_mm512_and_si512(cp, m3f), m80), 24)));
+    w = _mm512_mask_mov_epi32(w, pair_hi, four);
+    w = _mm512_mask_mov_epi32(w, unpaired, _mm512_set1_epi32(0x3F));
+
+    __m512i keep = _mm512_set1_epi32(0xFF);
+    keep = _mm512_mask_mov_epi32(keep, two, _mm512_set1_epi32(0xFFFF));
+    keep = _mm512_mask_mov_epi32(keep, three, _mm512_set1_epi32(0xFFFFFF));
+    keep = _mm512_mask_mov_epi32(keep, pair_hi, _mm512_set1_epi32((int)0xFFFFFFFFu));
+    keep = _mm512_maskz_mov_epi32((__mmask16)(take & ~pair_lo), keep);
+
+    vec_block512 b;
+    b.bytes = w;
+    b.keep = _mm512_test_epi8_mask(keep, keep);
+    b.take = take;
+    b.more = (__mmask16)(take & ((ge80 & ~unpaired)));
+    b.most = (__mmask16)(take & three);
+    return b;
+}
+
+/* 16 pairs (high, low) as 32-bit lanes: the four bytes of each. */
+LEPACK_AVX512
+static inline __m512i vec_pairs_avx512(__m512i v)
+{
+    const __m512i m3f = _mm512_set1_epi32(0x3F), m80 = _mm512_set1_epi32(0x80);
+    __m512i hi = _mm512_and_si512(v, _mm512_set1_epi32(0xFFFF));
+    __m512i lo = _mm512_srli_epi32(v, 16);
+    __m512i cp = _mm512_add_epi32(_mm512_add_epi32(_mm512_slli_epi32(hi, 10), lo),
+                                  _mm512_set1_epi32(0x10000 - 0xD800 * 1024 - 0xDC00));
+    __m512i b0 = _mm512_or_si512(_mm512_srli_epi32(cp, 18), _mm512_set1_epi32(0xF0));
+    __m512i b1 = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(cp, 12), m3f), m80);
+    __m512i b2 = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(cp, 6), m3f), m80);
+    __m512i b3 = _mm512_or_si512(_mm512_and_si512(cp, m3f), m80);
+    return _mm512_or_si512(_mm512_or_si512(b0, _mm512_slli_epi32(b1, 8)),
+                           _mm512_or_si512(_mm512_slli_epi32(b2, 16), _mm512_slli_epi32(b3, 24)));
+}
+
+/* The fast forms first (32 ASCII units, 16 pairs, 8 units without a
+ * surrogate through the AVX2 table); anything else, and the tail, through
+ * the general block, which takes every unit. */
+LEPACK_AVX512
+static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
+{
+    size_t p = *pp;
+    while (i < n) {
+        size_t left = n - i;
+        if (left < 32) {
+            /* An ASCII tail in one masked load and store. */
+            __mmask32 live = (__mmask32)_bzhi_u32(~0u, (unsigned)left);
+            __m512i v = _mm512_maskz_loadu_epi16(live, s + i);
+            if (_mm512_test_epi16_mask(v, _mm512_set1_epi16((short)0xFF80)) == 0) {
+                _mm256_mask_storeu_epi8(d + p, live, _mm512_cvtepi16_epi8(v));
+                p += left;
+                i += left;
+                continue;
+            }
+        } else {
+            __m512i v = _mm512_loadu_si512((const void *)(s + i));
+            if (_mm512_test_epi16_mask(v, _mm512_set1_epi16((short)0xFF80)) == 0) {
+                _mm256_storeu_si256((__m256i *)(void *)(d + p), _mm512_cvtepi16_epi8(v));
+                p += 32;
+                i += 32;
+                continue;
+            }
+            __m512i t = _mm512_and_si512(v, _mm512_set1_epi32((int)0xFC00FC00u));
+            if (_mm512_cmpneq_epi32_mask(t, _mm512_set1_epi32((int)0xDC00D800u)) == 0) {
+                _mm512_storeu_si512((void *)(d + p), vec_pairs_avx512(v));
+                p += 64;
+                i += 32;
+                continue;
+            }
+        }
+        if (left >= 20) {
+            __m128i h = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            if (vec_no_surrogate_sse2(h)) {
+                p += vec_pack8_avx2(h, d + p);
+                i += 8;
+                continue;
+            }
+        }
+        vec_block512 b = vec_block_avx512(s, n, i);
+        __m512i out = _mm512_maskz_compress_epi8(b.keep, b.bytes);
+        unsigned nb = (unsigned)_mm_popcnt_u64(b.keep);
+        _mm512_mask_storeu_epi8(d + p, _bzhi_u64(~0ull, nb), out);
+        p += nb;
+        i += (unsigned)_mm_popcnt_u32(b.take);
+    }
+    *pp = p;
+    return i;
+}
+
+LEPACK_AVX512
+static size_t vec_length_avx512(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
+{
+    size_t c1 = 0, c2 = 0;
+    while (i < n) {
+        vec_block512 b = vec_block_avx512(s, n, i);
+        c1 += (unsigned)_mm_popcnt_u32(b.more);
+        c2 += (unsigned)_mm_popcnt_u32(b.most);
+        i += (unsigned)_mm_popcnt_u32(b.take);
+    }
+    *e1 += c1;
+    *e2 += c2;
+    return i;
+}
+
+LEPACK_AVX512
+static size_t vec_ascii_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *qq)
+{
+    size_t q = *qq;
+    /* Whole blocks with plain loads and stores: clang 14 made the masked
+     * loop below about 5x slower than AVX2 on long ASCII runs (gcc did not). */
+    while (len - i >= 64) {
+        __m512i v = _mm512_loadu_si512((const void *)(src + i));
+        if (_mm512_movepi8_mask(v) != 0)
+            break;
+        _mm512_storeu_si512((void *)(d + q), _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
+        _mm512_storeu_si512((void *)(d + q + 32),
+                            _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
+        q += 64;
+        i += 64;
+    }
+    while (i < len) {
+        size_t left = len - i;
+        __mmask64 live = _bzhi_u64(~0ull, (unsigned)(left >= 64 ? 64 : left));
+        __m512i v = _mm512_maskz_loadu_epi8(live, src + i);
+        __mmask64 nonascii = _mm512_movepi8_mask(v);
+        unsigned k = nonascii ? (unsigned)_tzcnt_u64(nonascii) : (unsigned)(left >= 64 ? 64 : left);
+        __mmask64 put = _bzhi_u64(~0ull, k);
+        _mm512_mask_storeu_epi16(d + q, (__mmask32)put,
+                                 _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
+        if (k > 32)
+            _mm512_mask_storeu_epi16(d + q + 32, (__mmask32)(put >> 32),
+                                     _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
+        q += k;
+        i += k;
+        if (nonascii)
+            break;
+    }
+    *qq = q;
+    return i;
+}
+
+LEPACK_AVX512
+static size_t vec_span_avx512(const uint8_t *src, size_t len, size_t i)
+{
+    while (i < len) {
+        size_t left = len - i;
+        __mmask64 live = _bzhi_u64(~0ull, (unsigned)(left >= 64 ? 64 : left));
+        __mmask64 nonascii = _mm512_movepi8_mask(_mm512_maskz_loadu_epi8(live, src + i));
+        if (nonascii)
+            return i + (unsigned)_tzcnt_u64(nonascii);
+        i += left >= 64 ? 64 : left;
+    }
+    return i;
+}
+
+/* ---- dispatch -------------------------------------------------------------- */
+
+static int vec_cpu_level(void)
+{
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi2") &&
+        __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt"))
+        return LEPACK_VEC_AVX512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
+        __builtin_cpu_supports("popcnt"))
+        return LEPACK_VEC_AVX2;
+    return LEPACK_VEC_SSE2;
+}
+
+/* The level in use plus one; 0 until the first call decides. */
+static int vec_level_plus_one;
+
+static inline int vec_level(void)
+{
+    int l = __atomic_load_n(&vec_level_plus_one, __ATOMIC_RELAXED);
+    if (l == 0) {
+        l = vec_cpu_level() + 1;
+        __atomic_store_n(&vec_level_plus_one, l, __ATOMIC_RELAXED);
+    }
+    return l - 1;
+}
+
+int lepack_vec_select(int level)
+{
+    int best = vec_cpu_level();
+    int l = level < 0 || level > best ? best : level;
+    __atomic_store_n(&vec_level_plus_one, l + 1, __ATOMIC_RELAXED);
+    return l;
+}
+
+size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
+                              size_t *p)
+{
+    (void)lim;
+    switch (vec_level()) {
+    case LEPACK_VEC_AVX512:
+        return vec_encode_avx512(s, n, i, d, p);
+    case LEPACK_VEC_AVX2:
+        return vec_encode_avx2(s, n, i, d, p);
+    case LEPACK_VEC_SSE2:
+        return vec_encode_sse2(s, n, i, d, p);
+    default:
+        return i;
+    }
+}
+
+size_t lepack_vec_utf8_length(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
+{
+    switch (vec_level()) {
+    case LEPACK_VEC_AVX512:
+        return vec_length_avx512(s, n, i, e1, e2);
+    case LEPACK_VEC_AVX2:
+        return vec_length_avx2(s, n, i, e1, e2);
+    case LEPACK_VEC_SSE2:
+        return vec_length_sse2(s, n, i, e1, e2);
+    default:
+        return i;
+    }
+}
+
+size_t lepack_vec_ascii_widen(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim,
+                             size_t *q)
+{
+    (void)lim;
+    switch (vec_level()) {
+    case LEPACK_VEC_AVX512:
+        return vec_ascii_avx512(src, len, i, d, q);
+    case LEPACK_VEC_AVX2:
+        return vec_ascii_avx2(src, len, i, d, q);
+    case LEPACK_VEC_SSE2:
+        return vec_ascii_sse2(src, len, i, d, q);
+    default:
+        return i;
+    }
+}
+
+size_t lepack_vec_ascii_span(const uint8_t *src, size_t len, size_t i)
+{
+    switch (vec_level()) {
+    case LEPACK_VEC_AVX512:
+        return vec_span_avx512(src, len, i);
+    case LEPACK_VEC_AVX2:
+        return vec_span_avx2(src, len, i);
+    case LEPACK_VEC_SSE2:
+        return vec_span_sse2(src, len, i);
+    default:
+        return i;
+    }
+}
+
+#elif !defined(LEPACK_PORTABLE) && !defined(__FRAMAC__)
+
+/* No vector code for this target: every kernel stops where it starts. */
+
+int lepack_vec_select(int level)
+{
+    (void)level;
+    return LEPACK_VEC_NONE;
+}
+
+size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
+                              size_t *p)
+{
+    (void)s, (void)n, (void)d, (void)lim, (void)p;
+    return i;
+}
+
+size_t lepack_vec_utf8_length(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
+{
+    (void)s, (void)n, (void)e1, (void)e2;
+    return i;
+}
+
+size_t lepack_vec_ascii_widen(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim,
+                             size_t *q)
+{
+    (void)src, (void)len, (void)d, (void)lim, (void)q;
+    return i;
+}
+
+size_t lepack_vec_ascii_span(const uint8_t *src, size_t len, size_t i)
+{
+    (void)src, (void)len;
+    return i;
+}
+
+#else
+
+/* -DLEPACK_PORTABLE: utf8_vec.h turns every kernel call into its start
+ * position; only the level query remains. */
+int lepack_vec_select(int level)
+{
+    (void)level;
+    return LEPACK_VEC_NONE;
+}
+
+#endif

@@ -1,0 +1,588 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Java strings as UTF-8 and modified UTF-8 (src/utf8.h): the JDK's bytes
+ * for hand-picked cases, the one-shot rule, every vector level against the
+ * scalar path and ref/, and the golden vectors of tests/vectors/utf8.vec
+ * (which tests/java/Utf8VectorCheck.java checks against the JDK). */
+#include "test_util.h"
+
+#include "ref.h"
+#include "ref_utf8.h"
+#include "utf8.h"
+#include "utf8_vec.h"
+
+static int best_level(void)
+{
+    return lepack_vec_select(-1);
+}
+
+/* A heap block of exactly n bytes (ASan sees a write past it), filled. */
+static void *block(size_t n, int fill)
+{
+    void *p = malloc(n > 0 ? n : 1);
+    assert_non_null(p);
+    memset(p, fill, n > 0 ? n : 1);
+    return p;
+}
+
+static int all_bytes(const void *p, size_t n, int fill)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != (uint8_t)fill)
+            return 0;
+    return 1;
+}
+
+/* Encodes at every level, at capacities len - 1, len and len + 1, plainly
+ * and at a cursor; checks the bytes against want. */
+static void expect_encode(const uint16_t *s, size_t n, const uint8_t *want, size_t len)
+{
+    size_t got = 0;
+    assert_int_equal(lepack_utf8_length(s, n, &got), LEPACK_OK);
+    assert_int_equal(got, len);
+    for (int level = 0; level <= best_level(); level++) {
+        lepack_vec_select(level);
+        for (size_t cap = len > 0 ? len - 1 : 0; cap <= len + 1; cap++) {
+            uint8_t *dst = block(cap, 0xA5);
+            size_t written = 99;
+            lepack_status st = lepack_utf8_encode(s, n, dst, cap, &written);
+            if (cap >= len) {
+                assert_int_equal(st, LEPACK_OK);
+                assert_int_equal(written, len);
+                if (len > 0)
+                    assert_memory_equal(dst, want, len);
+                assert_true(all_bytes(dst + len, cap - len, 0xA5));
+            } else {
+                assert_int_equal(st, LEPACK_ENOSPACE);
+                assert_int_equal(written, 99);
+                assert_true(all_bytes(dst, cap, 0xA5));
+            }
+            free(dst);
+
+            uint8_t *buf = block(3 + cap, 0x5A);
+            lepack_cursor c;
+            lepack_cursor_init(&c, buf, 3 + cap);
+            c.pos = 3;
+            st = lepack_cursor_put_utf8(&c, s, n);
+            assert_int_equal(st, cap >= len ? LEPACK_OK : LEPACK_ENOSPACE);
+            assert_int_equal(c.pos, cap >= len ? 3 + len : 3);
+            if (cap >= len && len > 0)
+                assert_memory_equal(buf + 3, want, len);
+            assert_true(all_bytes(buf, 3, 0x5A));
+            assert_true(all_bytes(buf + 3 + (cap >= len ? len : 0), cap >= len ? cap - len : cap,
+                                  0x5A));
+            free(buf);
+        }
+    }
+    lepack_vec_select(-1);
+}
+
+static void expect_encode_hex(const uint16_t *s, size_t n, const char *hex)
+{
+    uint8_t want[64];
+    size_t len = strlen(hex) / 2;
+    assert_true(len <= sizeof want);
+    assert_int_equal(test_hex_decode(hex, strlen(hex), want), 0);
+    expect_encode(s, n, want, len);
+}
+
+#define UNITS(...) ((const uint16_t[]){__VA_ARGS__}), (sizeof((const uint16_t[]){__VA_ARGS__}) / 2)
+
+/* The JDK's bytes at every boundary the encoder has. */
+static void encode_boundaries(void **state)
+{
+    (void)state;
+    expect_encode_hex(UNITS(0x41), "41");
+    expect_encode_hex(UNITS(0x0000), "00");
+    expect_encode_hex(UNITS(0x007F), "7f");
+    expect_encode_hex(UNITS(0x0080), "c280");
+    expect_encode_hex(UNITS(0x07FF), "dfbf");
+    expect_encode_hex(UNITS(0x0800), "e0a080");
+    expect_encode_hex(UNITS(0xD7FF), "ed9fbf");
+    expect_encode_hex(UNITS(0xE000), "ee8080");
+    expect_encode_hex(UNITS(0xFFFF), "efbfbf");
+    expect_encode_hex(UNITS(0xD800, 0xDC00), "f0908080");     /* U+10000 */
+    expect_encode_hex(UNITS(0xDBFF, 0xDFFF), "f48fbfbf");     /* U+10FFFF */
+    expect_encode_hex(UNITS(0xD83D, 0xDE00), "f09f9880");     /* U+1F600 */
+}
+
+/* Every unpaired surrogate is one '?', wherever it stands. */
+static void encode_unpaired_surrogates(void **state)
+{
+    (void)state;
+    expect_encode_hex(UNITS(0xD800), "3f");
+    expect_encode_hex(UNITS(0xDC00), "3f");
+    expect_encode_hex(UNITS(0x61, 0x62, 0xD800), "61623f");          /* high at the end */
+    expect_encode_hex(UNITS(0xD800, 0x41), "3f41");                  /* high before ASCII */
+    expect_encode_hex(UNITS(0xDC00, 0xD800), "3f3f");                /* low then high */
+    expect_encode_hex(UNITS(0xD800, 0xD83D, 0xDE00), "3ff09f9880");  /* high, then a pair */
+    expect_encode_hex(UNITS(0xD83D, 0xDE00, 0xDC00), "f09f98803f");  /* a pair, then low */
+}
+
+/* Nothing at all to encode needs no buffer; something always does. */
+static void encode_empty_and_null(void **state)
+{
+    (void)state;
+    size_t written = 5, len = 5;
+    assert_int_equal(lepack_utf8_length(NULL, 0, &len), LEPACK_OK);
+    assert_int_equal(len, 0);
+    assert_int_equal(lepack_utf8_encode(NULL, 0, NULL, 0, &written), LEPACK_OK);
+    assert_int_equal(written, 0);
+    const uint16_t a = 0x41;
+    assert_int_equal(lepack_utf8_encode(&a, 1, NULL, 0, &written), LEPACK_ENOSPACE);
+    lepack_cursor c;
+    lepack_cursor_init(&c, NULL, 0);
+    assert_int_equal(lepack_cursor_put_utf8(&c, NULL, 0), LEPACK_OK);
+    assert_int_equal(lepack_cursor_put_utf8(&c, &a, 1), LEPACK_ENOSPACE);
+    assert_int_equal(c.pos, 0);
+}
+
+/* Units of every class, in runs, with lone surrogates now and then. */
+static size_t random_units(test_rng *r, uint16_t *s, size_t n)
+{
+    size_t i = 0;
+    unsigned cls = 0;
+    while (i < n) {
+        if (test_rng_below(r, 8) == 0)
+            cls = (unsigned)test_rng_below(r, 6);
+        uint16_t u;
+        switch (cls) {
+        case 0:
+            u = (uint16_t)test_rng_below(r, 0x80);
+            break;
+        case 1:
+            u = (uint16_t)(0x80 + test_rng_below(r, 0x780));
+            break;
+        case 2:
+            u = (uint16_t)(0x4E00 + test_rng_below(r, 0x5000));
+            break;
+        case 3:
+            if (i + 1 < n) {
+                uint32_t cp = 0x10000u + (uint32_t)test_rng_below(r, 0x100000);
+                s[i++] = (uint16_t)(0xD800 + (cp - 0x10000) / 1024);
+                u = (uint16_t)(0xDC00 + (cp - 0x10000) % 1024);
+            } else {
+                u = 0xD800;
+            }
+            break;
+        case 4:
+            u = (uint16_t)(0xD800 + test_rng_below(r, 0x800));
+            break;
+        default:
+            u = (uint16_t)test_rng_next(r);
+            break;
+        }
+        s[i++] = u;
+    }
+    return n;
+}
+
+/* Every vector level writes what ref does, on strings long enough for each
+ * kernel's blocks and tails. */
+static void encode_every_level(void **state)
+{
+    (void)state;
+    test_rng r = {20261201};
+    for (int iter = 0; iter < 300; iter++) {
+        size_t n = test_rng_below(&r, iter % 10 == 0 ? 700 : 90);
+        uint16_t *s = block(n * 2, 0);
+        random_units(&r, s, n);
+        size_t len;
+        uint8_t *want = block(n * 3, 0);
+        assert_int_equal(ref_utf8_encode(s, n, want, n * 3, &len), REF_OK);
+        expect_encode(s, n, want, len);
+        free(want);
+        free(s);
+    }
+}
+
+static void expect_decode(const uint8_t *src, size_t len, const uint16_t *want, size_t units,
+                          long strict_offset)
+{
+    assert_int_equal(lepack_utf8_decoded_length(src, len), units);
+    for (int level = 0; level <= best_level(); level++) {
+        lepack_vec_select(level);
+        for (size_t cap = units > 0 ? units - 1 : 0; cap <= units + 1; cap++) {
+            uint16_t *dst = block(cap * 2, 0xA5);
+            size_t written = 99, bad = 77;
+            lepack_status st = lepack_utf8_decode(src, len, dst, cap, &written);
+            if (cap >= units) {
+                assert_int_equal(st, LEPACK_OK);
+                assert_int_equal(written, units);
+                if (units > 0)
+                    assert_memory_equal(dst, want, units * 2);
+                assert_true(all_bytes(dst + units, (cap - units) * 2, 0xA5));
+            } else {
+                assert_int_equal(st, LEPACK_ENOSPACE);
+                assert_int_equal(written, 99);
+                assert_true(all_bytes(dst, cap * 2, 0xA5));
+            }
+            memset(dst, 0xA5, cap > 0 ? cap * 2 : 1);
+            written = 99;
+            st = lepack_utf8_decode_strict(src, len, dst, cap, &written, &bad);
+            if (strict_offset >= 0) {
+                assert_int_equal(st, LEPACK_EILLFORMED);
+                assert_int_equal(bad, (size_t)strict_offset);
+                assert_int_equal(written, 99);
+                assert_true(all_bytes(dst, cap * 2, 0xA5));
+            } else {
+                assert_int_equal(st, cap >= units ? LEPACK_OK : LEPACK_ENOSPACE);
+                assert_int_equal(bad, 77);
+            }
+            free(dst);
+        }
+        size_t bad = 66;
+        assert_int_equal(lepack_utf8_validate(src, len, &bad),
+                         strict_offset >= 0 ? LEPACK_EILLFORMED : LEPACK_OK);
+        assert_int_equal(bad, strict_offset >= 0 ? (size_t)strict_offset : 66);
+    }
+    lepack_vec_select(-1);
+}
+
+static void expect_decode_hex(const char *hex, const uint16_t *want, size_t units, long strict)
+{
+    uint8_t src[64];
+    size_t len = strlen(hex) / 2;
+    assert_true(len <= sizeof src);
+    assert_int_equal(test_hex_decode(hex, strlen(hex), src), 0);
+    expect_decode(src, len, want, units, strict);
+}
+
+#define FFFD 0xFFFD
+
+/* Each maximal ill-formed subsequence is one U+FFFD (Unicode 3.9.6), and
+ * the strict mode names where the first one starts. */
+static void decode_replacement(void **state)
+{
+    (void)state;
+    expect_decode_hex("c3a9e282ac", UNITS(0xE9, 0x20AC), -1);
+    expect_decode_hex("f09f9880", UNITS(0xD83D, 0xDE00), -1);
+    /* Unicode table 3-8. */
+    expect_decode_hex("61f18080e180c262806380bf64",
+                      UNITS(0x61, FFFD, FFFD, FFFD, 0x62, FFFD, 0x63, FFFD, FFFD, 0x64), 1);
+    expect_decode_hex("c080", UNITS(FFFD, FFFD), 0);                 /* overlong */
+    expect_decode_hex("e08080", UNITS(FFFD, FFFD, FFFD), 0);
+    expect_decode_hex("f08fbfbf", UNITS(FFFD, FFFD, FFFD, FFFD), 0);
+    expect_decode_hex("f4908080", UNITS(FFFD, FFFD, FFFD, FFFD), 0); /* above U+10FFFF */
+    expect_decode_hex("f5", UNITS(FFFD), 0);
+    expect_decode_hex("41e282", UNITS(0x41, FFFD), 1);               /* truncated */
+    expect_decode_hex("e28241", UNITS(FFFD, 0x41), 0);
+    expect_decode_hex("f09f98", UNITS(FFFD), 0);
+    expect_decode_hex("4180bf", UNITS(0x41, FFFD, FFFD), 1);         /* stray continuations */
+}
+
+/* The JDK's own reading of an encoded surrogate: ED is taken like E1..EC,
+ * and the whole sequence becomes one U+FFFD (ICU and Unicode's practice:
+ * one per byte).  Strict mode refuses it at the ED. */
+static void decode_encoded_surrogate_as_jdk(void **state)
+{
+    (void)state;
+    expect_decode_hex("eda080", UNITS(FFFD), 0);
+    expect_decode_hex("41edbfbf42", UNITS(0x41, FFFD, 0x42), 1);
+    expect_decode_hex("eda0bdedb880", UNITS(FFFD, FFFD), 0);
+    expect_decode_hex("eda041", UNITS(FFFD, 0x41), 0);
+    expect_decode_hex("61eda0", UNITS(0x61, FFFD), 1);
+    expect_decode_hex("ed9fbf", UNITS(0xD7FF), -1);                   /* just below: valid */
+}
+
+static void decode_every_level(void **state)
+{
+    (void)state;
+    test_rng r = {20261202};
+    for (int iter = 0; iter < 300; iter++) {
+        size_t n = test_rng_below(&r, iter % 10 == 0 ? 500 : 60);
+        uint16_t *s = block(n * 2, 0);
+        random_units(&r, s, n);
+        uint8_t *src = block(n * 3, 0);
+        size_t len;
+        assert_int_equal(ref_utf8_encode(s, n, src, n * 3, &len), REF_OK);
+        for (int k = (int)test_rng_below(&r, 3); k > 0 && len > 0; k--)
+            src[test_rng_below(&r, len)] = (uint8_t)test_rng_next(&r);
+        uint16_t *want = block(len * 2, 0);
+        size_t units, bad = 0;
+        assert_int_equal(ref_utf8_decode(src, len, want, len, &units), REF_OK);
+        long strict = ref_utf8_validate(src, len, &bad) == REF_OK ? -1 : (long)bad;
+        expect_decode(src, len, want, units, strict);
+        free(want);
+        free(src);
+        free(s);
+    }
+}
+
+/* writeUTF: 2-byte big-endian length, U+0000 as C0 80, a pair as two
+ * three-byte surrogates; more than 65535 bytes refused, nothing written. */
+static void mutf8_write(void **state)
+{
+    (void)state;
+    uint8_t out[32];
+    size_t written = 0;
+    const uint16_t s[] = {0x41, 0x0000, 0xE9, 0xD83D, 0xDE00};
+    const uint8_t want[] = {0x00, 0x0B, 0x41, 0xC0, 0x80, 0xC3, 0xA9,
+                            0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80};
+    assert_int_equal(lepack_mutf8_write(s, 5, out, sizeof out, &written), LEPACK_OK);
+    assert_int_equal(written, sizeof want);
+    assert_memory_equal(out, want, sizeof want);
+    size_t body = 0;
+    assert_int_equal(lepack_mutf8_length(s, 5, &body), LEPACK_OK);
+    assert_int_equal(body, sizeof want - 2);
+
+    memset(out, 0xA5, sizeof out);
+    written = 99;
+    assert_int_equal(lepack_mutf8_write(s, 5, out, sizeof want - 1, &written), LEPACK_ENOSPACE);
+    assert_int_equal(written, 99);
+    assert_true(all_bytes(out, sizeof out, 0xA5));
+    assert_int_equal(lepack_mutf8_write(NULL, 0, out, 1, &written), LEPACK_ENOSPACE);
+    assert_int_equal(lepack_mutf8_write(NULL, 0, out, 2, &written), LEPACK_OK);
+    assert_int_equal(written, 2);
+    assert_true(out[0] == 0 && out[1] == 0);
+
+    /* The limit, in ASCII and in three-byte units, and at a cursor. */
+    size_t big = 65536;
+    uint16_t *a = block(big * 2, 0);
+    uint8_t *dst = block(3 * big + 2, 0xA5);
+    for (size_t i = 0; i < big; i++)
+        a[i] = 0x61;
+    assert_int_equal(lepack_mutf8_write(a, 65535, dst, 3 * big + 2, &written), LEPACK_OK);
+    assert_int_equal(written, 65537);
+    assert_true(dst[0] == 0xFF && dst[1] == 0xFF);
+    memset(dst, 0xA5, 3 * big + 2);
+    assert_int_equal(lepack_mutf8_write(a, 65536, dst, 3 * big + 2, &written), LEPACK_ETOOLONG);
+    assert_true(all_bytes(dst, 3 * big + 2, 0xA5));
+    for (size_t i = 0; i < big; i++)
+        a[i] = 0x800;
+    assert_int_equal(lepack_mutf8_write(a, 21845, dst, 3 * big + 2, &written), LEPACK_OK);
+    assert_int_equal(written, 65537);
+    assert_int_equal(lepack_mutf8_write(a, 21846, dst, 3 * big + 2, &written), LEPACK_ETOOLONG);
+    /* Too long wins over too small. */
+    assert_int_equal(lepack_mutf8_write(a, 21846, dst, 10, &written), LEPACK_ETOOLONG);
+    lepack_cursor c;
+    lepack_cursor_init(&c, dst, 3 * big + 2);
+    c.pos = 1;
+    assert_int_equal(lepack_cursor_put_mutf8(&c, a, 21846), LEPACK_ETOOLONG);
+    assert_int_equal(c.pos, 1);
+    assert_int_equal(lepack_cursor_put_mutf8(&c, a, 3), LEPACK_OK);
+    assert_int_equal(c.pos, 1 + 2 + 9);
+    lepack_cursor_init(&c, NULL, 0);
+    assert_int_equal(lepack_cursor_put_mutf8(&c, a, 1), LEPACK_ENOSPACE);
+    assert_int_equal(lepack_cursor_put_mutf8(&c, a, 21846), LEPACK_ETOOLONG);
+    free(dst);
+    free(a);
+}
+
+static void expect_read_error(const char *hex, lepack_status want, size_t offset)
+{
+    uint8_t src[32];
+    size_t len = strlen(hex) / 2;
+    assert_int_equal(test_hex_decode(hex, strlen(hex), src), 0);
+    uint16_t dst[32];
+    size_t units = 11, used = 22, bad = 33;
+    assert_int_equal(lepack_mutf8_read(src, len, dst, 32, &units, &used, &bad), want);
+    assert_int_equal(units, 11);
+    assert_int_equal(used, 22);
+    assert_int_equal(bad, want == LEPACK_EILLFORMED ? offset : 33);
+    assert_int_equal(lepack_mutf8_decoded_length(src, len, &units, &bad), want);
+}
+
+/* readUTF: what Java accepts (overlong forms too), and where it stops. */
+static void mutf8_read(void **state)
+{
+    (void)state;
+    const uint8_t src[] = {0x00, 0x0B, 0x41, 0xC0, 0x80, 0xC1, 0x81, 0xE0,
+                           0x80, 0x80, 0xED, 0xA0, 0xBD, 0xFF};
+    uint16_t dst[8];
+    size_t units = 0, used = 0, bad = 0;
+    assert_int_equal(lepack_mutf8_read(src, sizeof src, dst, 5, &units, &used, &bad), LEPACK_OK);
+    assert_int_equal(units, 5);
+    assert_int_equal(used, 13);
+    const uint16_t want[] = {0x41, 0x0000, 0x41, 0x0000, 0xD83D};
+    assert_memory_equal(dst, want, sizeof want);
+    assert_int_equal(lepack_mutf8_read(src, sizeof src, dst, 4, &units, &used, &bad),
+                     LEPACK_ENOSPACE);
+    expect_read_error("", LEPACK_ERANGE, 0);
+    expect_read_error("00", LEPACK_ERANGE, 0);
+    expect_read_error("00034142", LEPACK_ERANGE, 0);
+    expect_read_error("000180", LEPACK_EILLFORMED, 2);
+    expect_read_error("0003f09f98", LEPACK_EILLFORMED, 2);
+    expect_read_error("000341c241", LEPACK_EILLFORMED, 3);
+    expect_read_error("000241e2", LEPACK_EILLFORMED, 3);
+}
+
+/* --- golden vectors ------------------------------------------------------- */
+
+static const char *vectors_dir(void)
+{
+    const char *d = getenv("LEPACK_VECTORS_DIR");
+    return d != NULL && d[0] != '\0' ? d : "tests/vectors";
+}
+
+static size_t parse_units(const char *f, uint16_t **out)
+{
+    size_t n = strcmp(f, "-") == 0 ? 0 : strlen(f) / 4;
+    uint16_t *u = block(n * 2, 0);
+    for (size_t i = 0; i < n; i++) {
+        uint8_t b[2];
+        assert_int_equal(test_hex_decode(f + 4 * i, 4, b), 0);
+        u[i] = (uint16_t)(b[0] * 256 + b[1]);
+    }
+    *out = u;
+    return n;
+}
+
+static size_t parse_bytes(const char *f, uint8_t **out)
+{
+    size_t n = strcmp(f, "-") == 0 ? 0 : strlen(f) / 2;
+    uint8_t *b = block(n, 0);
+    if (n > 0)
+        assert_int_equal(test_hex_decode(f, 2 * n, b), 0);
+    *out = b;
+    return n;
+}
+
+static void vectors(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/utf8.vec", vectors_dir());
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        fail_msg("cannot open %s", path);
+    static char line[1 << 16];
+    size_t cases = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        line[strcspn(line, "\n")] = '\0';
+        if (line[0] == '\0' || line[0] == '#')
+            continue;
+        char *field[6] = {0};
+        size_t nf = 0;
+        for (char *p = strtok(line, " "); p != NULL && nf < 6; p = strtok(NULL, " "))
+            field[nf++] = p;
+        cases++;
+        if (strcmp(field[0], "encode") == 0 && nf == 4) {
+            uint16_t *s;
+            uint8_t *want;
+            size_t n = parse_units(field[2], &s);
+            size_t len = parse_bytes(field[3], &want);
+            expect_encode(s, n, want, len);
+            uint8_t *r = block(len, 0);
+            size_t rlen;
+            assert_int_equal(ref_utf8_encode(s, n, r, len, &rlen), REF_OK);
+            if (len > 0)
+                assert_memory_equal(r, want, len);
+            free(r);
+            free(want);
+            free(s);
+        } else if (strcmp(field[0], "decode") == 0 && nf == 5) {
+            uint8_t *src;
+            uint16_t *want;
+            size_t len = parse_bytes(field[2], &src);
+            size_t units = parse_units(field[3], &want);
+            long strict = strcmp(field[4], "ok") == 0 ? -1 : atol(field[4]);
+            expect_decode(src, len, want, units, strict);
+            free(want);
+            free(src);
+        } else if (strcmp(field[0], "writeutf") == 0 && nf == 4) {
+            uint16_t *s, *back;
+            uint8_t *want;
+            size_t n = parse_units(field[2], &s);
+            size_t len = parse_bytes(field[3], &want);
+            uint8_t *dst = block(len, 0xA5);
+            size_t written = 0, units = 0, used = 0, bad = 0;
+            assert_int_equal(lepack_mutf8_write(s, n, dst, len, &written), LEPACK_OK);
+            assert_int_equal(written, len);
+            assert_memory_equal(dst, want, len);
+            assert_int_equal(lepack_mutf8_write(s, n, dst, len - 1, &written), LEPACK_ENOSPACE);
+            back = block(n * 2, 0);
+            assert_int_equal(lepack_mutf8_read(want, len, back, n, &units, &used, &bad), LEPACK_OK);
+            assert_int_equal(units, n);
+            assert_int_equal(used, len);
+            if (n > 0)
+                assert_memory_equal(back, s, n * 2);
+            free(back);
+            free(dst);
+            free(want);
+            free(s);
+        } else if (strcmp(field[0], "writeutf_repeat") == 0 && nf == 5) {
+            size_t count = (size_t)atol(field[3]);
+            uint16_t *s;
+            size_t one = parse_units(field[2], &s);
+            assert_int_equal(one, 1);
+            uint16_t *many = block(count * 2, 0);
+            for (size_t i = 0; i < count; i++)
+                many[i] = s[0];
+            size_t body = 0, written = 0;
+            assert_int_equal(lepack_mutf8_length(many, count, &body), LEPACK_OK);
+            uint8_t *dst = block(3 * count + 2, 0xA5);
+            lepack_status st = lepack_mutf8_write(many, count, dst, 3 * count + 2, &written);
+            if (strcmp(field[4], "ETOOLONG") == 0) {
+                assert_int_equal(st, LEPACK_ETOOLONG);
+                assert_true(body > 65535);
+                assert_true(all_bytes(dst, 3 * count + 2, 0xA5));
+            } else {
+                assert_int_equal(st, LEPACK_OK);
+                assert_int_equal(body, (size_t)atol(field[4]));
+                assert_int_equal(written, body + 2);
+            }
+            free(dst);
+            free(many);
+            free(s);
+        } else if (strcmp(field[0], "readutf") == 0 && nf == 5) {
+            uint8_t *src;
+            uint16_t *want;
+            size_t len = parse_bytes(field[2], &src);
+            size_t n = parse_units(field[3], &want);
+            uint16_t *dst = block(n * 2, 0);
+            size_t units = 0, used = 0, bad = 0;
+            assert_int_equal(lepack_mutf8_read(src, len, dst, n, &units, &used, &bad), LEPACK_OK);
+            assert_int_equal(units, n);
+            assert_int_equal(used, (size_t)atol(field[4]));
+            if (n > 0)
+                assert_memory_equal(dst, want, n * 2);
+            free(dst);
+            free(want);
+            free(src);
+        } else if (strcmp(field[0], "readutf_error") == 0 && nf == 5) {
+            uint8_t *src;
+            size_t len = parse_bytes(field[2], &src);
+            uint16_t dst[4];
+            size_t units = 1, used = 2, bad = 3;
+            lepack_status want = strcmp(field[3], "ERANGE") == 0 ? LEPACK_ERANGE : LEPACK_EILLFORMED;
+            assert_string_equal(lepack_status_name(want), field[3]);
+            assert_int_equal(lepack_mutf8_read(src, len, dst, 4, &units, &used, &bad), want);
+            assert_int_equal(bad, want == LEPACK_EILLFORMED ? (size_t)atol(field[4]) : 3);
+            free(src);
+        } else {
+            fail_msg("%s: unknown kind or wrong field count: %s", path, field[0]);
+        }
+    }
+    fclose(f);
+    assert_true(cases > 100);
+    print_message("utf8.vec: %zu cases at every vector level up to %d\n", cases, best_level());
+}
+
+static void vector_levels(void **state)
+{
+    (void)state;
+    int best = lepack_vec_select(-1);
+    assert_true(best >= LEPACK_VEC_NONE && best <= LEPACK_VEC_AVX512);
+    assert_int_equal(lepack_vec_select(LEPACK_VEC_NONE), LEPACK_VEC_NONE);
+    assert_int_equal(lepack_vec_select(99), best);
+    lepack_vec_select(-1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(encode_boundaries),
+        cmocka_unit_test(encode_unpaired_surrogates),
+        cmocka_unit_test(encode_empty_and_null),
+        cmocka_unit_test(encode_every_level),
+        cmocka_unit_test(decode_replacement),
+        cmocka_unit_test(decode_encoded_surrogate_as_jdk),
+        cmocka_unit_test(decode_every_level),
+        cmocka_unit_test(mutf8_write),
+        cmocka_unit_test(mutf8_read),
+        cmocka_unit_test(vectors),
+        cmocka_unit_test(vector_levels),
+    };
+    return cmocka_run_group_tests_name("utf8", tests, NULL, NULL);
+}
