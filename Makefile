@@ -27,12 +27,15 @@ override CPPFLAGS += -Isrc
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS)
 
 LIB_SRC  := src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c
+LIB_SRC  += src/zero.c
+LIB_SRC  += src/items.c src/items_x86.c
 LIB_HDR  := $(wildcard src/*.h)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 CLI_SRC  := cli/main.c cli/text.c
 CLI_HDR  := $(wildcard cli/*.h)
 REF_SRC  := ref/ref.c
+REF_SRC  += ref/ref_zero.c
 
 .PHONY: all lib cli check deps warnings test-cli install uninstall clean help
 all: lib cli
@@ -85,6 +88,10 @@ warnings:
 # Fragments add their targets to CHECK_STEPS; `make check` runs them in order.
 CHECK_STEPS := warnings all test-cli
 -include mk/tests.mk mk/install.mk mk/prove.mk mk/fuzz.mk mk/eacsl.mk mk/bench.mk mk/be.mk mk/coverage.mk
+-include mk/torture.mk
+-include mk/bench-zero.mk
+-include mk/ports.mk
+-include mk/mutants.mk mk/m32.mk
 
 check: deps
 	@set -e; for s in $(CHECK_STEPS); do \

@@ -7,6 +7,8 @@
 cd "${LEPACK_SRC:-$SRC/lepack}"
 
 lib_src="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
+lib_src="$lib_src src/zero.c ref/ref_zero.c"
+lib_src="$lib_src src/items.c src/items_x86.c"
 mkdir -p "$WORK/lepack"
 objs=""
 for f in $lib_src; do
@@ -15,7 +17,7 @@ for f in $lib_src; do
     objs="$objs $o"
 done
 
-for h in views counters_ops counters_decode cli; do
+for h in views counters_ops counters_decode cli zero; do
     $CC $CFLAGS -std=c11 -Isrc -Iref -Icli -Ifuzz -c "fuzz/fuzz_$h.c" -o "$WORK/lepack/fuzz_$h.o"
     # shellcheck disable=SC2086
     $CXX $CXXFLAGS "$WORK/lepack/fuzz_$h.o" $objs $LIB_FUZZING_ENGINE -o "$OUT/$h"

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* lepack's three ways to fill and read the counters layout.  Built twice:
- * as is (src/le_mem.h, the memcpy form) and with -DLEPACK_BYTEWISE (the
- * proven byte form of src/le_bytes.h), which appends _bytes to each name. */
+/* lepack's ways to fill and read the counters layout with the views.
+ * Built twice: as is (src/le_mem.h, the memcpy form) and with
+ * -DLEPACK_BYTEWISE (the proven byte form of src/le_bytes.h), which appends
+ * _bytes to each name. */
+#include "cursor.h"
 #include "le.h"
+#include "span.h"
 
 #include "kernels.h"
 
@@ -43,17 +46,44 @@ int64_t KERNEL(bench_read_field)(const uint8_t *buf, size_t len, size_t n)
     return (int64_t)sum;
 }
 
-/* The last offset at which a whole item fits: le.h's own check,
- * (len < w || off > len - w), with w = 20 and the len < 20 half tested once
- * before the loop by hand, because clang 14 re-tests it on every item when it
- * stays inside (docs/performance.md). */
-#define LAST_ITEM_OFFSET(len) ((len) - BENCH_ITEM_SIZE)
-
+/* The recommended form (src/span.h): the whole records are counted once,
+ * n is checked against them once, and the loop has one exit. */
 int KERNEL(bench_write_record)(uint8_t *buf, size_t len, size_t n)
+{
+    lepack_span s = lepack_span_of(buf, len, BENCH_ITEM_SIZE);
+    if (n > s.count)
+        return LEPACK_ERANGE;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t *p = lepack_span_at(s, i);
+        le_store_i32(p, (int32_t)i);
+        le_store_i64(p + 4, (int64_t)i * 10);
+        le_store_i64(p + 12, (int64_t)i * 100);
+    }
+    return LEPACK_OK;
+}
+
+int64_t KERNEL(bench_read_record)(const uint8_t *buf, size_t len, size_t n)
+{
+    lepack_const_span s = lepack_const_span_of(buf, len, BENCH_ITEM_SIZE);
+    if (n > s.count)
+        return -1;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *p = lepack_const_span_at(s, i);
+        sum += (uint64_t)le_load_i32(p) + (uint64_t)le_load_i64(p + 4) +
+               (uint64_t)le_load_i64(p + 12);
+    }
+    return (int64_t)sum;
+}
+
+/* A check per record inside the loop: le.h's own test,
+ * (len < w || off > len - w) with w = 20, its len < 20 half hoisted by
+ * hand (clang 14 re-tests it every item otherwise). */
+int KERNEL(bench_write_record_each)(uint8_t *buf, size_t len, size_t n)
 {
     if (n > 0 && len < BENCH_ITEM_SIZE)
         return LEPACK_ERANGE;
-    size_t last = LAST_ITEM_OFFSET(len);
+    size_t last = len - BENCH_ITEM_SIZE;
     for (size_t i = 0; i < n; i++) {
         size_t off = i * BENCH_ITEM_SIZE;
         if (off > last)
@@ -66,11 +96,11 @@ int KERNEL(bench_write_record)(uint8_t *buf, size_t len, size_t n)
     return LEPACK_OK;
 }
 
-int64_t KERNEL(bench_read_record)(const uint8_t *buf, size_t len, size_t n)
+int64_t KERNEL(bench_read_record_each)(const uint8_t *buf, size_t len, size_t n)
 {
     if (n > 0 && len < BENCH_ITEM_SIZE)
         return -1;
-    size_t last = LAST_ITEM_OFFSET(len);
+    size_t last = len - BENCH_ITEM_SIZE;
     uint64_t sum = 0;
     for (size_t i = 0; i < n; i++) {
         size_t off = i * BENCH_ITEM_SIZE;
@@ -83,28 +113,36 @@ int64_t KERNEL(bench_read_record)(const uint8_t *buf, size_t len, size_t n)
     return (int64_t)sum;
 }
 
-int KERNEL(bench_bulk_encode)(uint8_t *buf, size_t len, const bench_item *items, size_t n)
+int KERNEL(bench_write_cursor)(uint8_t *buf, size_t len, size_t n)
 {
-    if (n > len / BENCH_ITEM_SIZE)
-        return LEPACK_ERANGE;
+    lepack_cursor c;
+    lepack_cursor_init(&c, buf, len);
     for (size_t i = 0; i < n; i++) {
-        uint8_t *p = buf + i * BENCH_ITEM_SIZE;
-        le_store_i32(p, items[i].partition);
-        le_store_i64(p + 4, items[i].initial_counter);
-        le_store_i64(p + 12, items[i].updates_count);
+        lepack_status st = lepack_cursor_put_le_i32(&c, (int32_t)i);
+        if (st == LEPACK_OK)
+            st = lepack_cursor_put_le_i64(&c, (int64_t)i * 10);
+        if (st == LEPACK_OK)
+            st = lepack_cursor_put_le_i64(&c, (int64_t)i * 100);
+        if (st != LEPACK_OK)
+            return (int)st;
     }
     return LEPACK_OK;
 }
 
-int KERNEL(bench_bulk_decode)(const uint8_t *buf, size_t len, bench_item *items, size_t n)
+int64_t KERNEL(bench_read_cursor)(const uint8_t *buf, size_t len, size_t n)
 {
-    if (n > len / BENCH_ITEM_SIZE)
-        return LEPACK_ERANGE;
+    lepack_cursor c;
+    /* The cursor's buffer is not const: it serves reads and writes. */
+    lepack_cursor_init(&c, (uint8_t *)(uintptr_t)buf, len);
+    uint64_t sum = 0;
     for (size_t i = 0; i < n; i++) {
-        const uint8_t *p = buf + i * BENCH_ITEM_SIZE;
-        items[i].partition = le_load_i32(p);
-        items[i].initial_counter = le_load_i64(p + 4);
-        items[i].updates_count = le_load_i64(p + 12);
+        int32_t partition;
+        int64_t initial, updates;
+        if (lepack_cursor_get_le_i32(&c, &partition) != LEPACK_OK ||
+            lepack_cursor_get_le_i64(&c, &initial) != LEPACK_OK ||
+            lepack_cursor_get_le_i64(&c, &updates) != LEPACK_OK)
+            return -1;
+        sum += (uint64_t)partition + (uint64_t)initial + (uint64_t)updates;
     }
-    return LEPACK_OK;
+    return (int64_t)sum;
 }

@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* lepack: the command-line face of the partition-update-counters codec.
  *
- * Output is assembled in memory and written only once the whole input has
- * been accepted, so a failing run prints nothing on stdout. */
+ * Every command reads its whole input and checks all of it before it writes
+ * anything, so a run that fails on bad input prints nothing on stdout.  The
+ * output is then produced item by item, straight to stdout: the memory held
+ * is the input (for decode --hex, the text and then its bytes), never a copy
+ * of the output.  Writes to stdout are checked, like coreutils' close_stdout:
+ * a full disk or a closed stdout is an error with errno's text, exit 1. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +25,10 @@ static const char usage_main[] =
     "little-endian items (int32 partition, int64 initial counter, int64\n"
     "updates count).  Run 'lepack counters encode --help' for details.\n";
 
+static const char usage_counters[] =
+    "usage: lepack counters encode [--hex]    item lines -> wire bytes (or hex)\n"
+    "       lepack counters decode [--hex]    wire bytes (or hex) -> item lines\n";
+
 static const char usage_encode[] =
     "usage: lepack counters encode [--hex]\n"
     "\n"
@@ -28,7 +37,8 @@ static const char usage_encode[] =
     "  --hex   write lowercase hex text instead, one 20-byte item per line\n"
     "\n"
     "A malformed line or a number out of range: a message naming the line on\n"
-    "stderr, nothing on stdout, exit status 1.\n";
+    "stderr, nothing on stdout, exit status 1.  Memory: the input, held once\n"
+    "while every line is checked; the output is written item by item.\n";
 
 static const char usage_decode[] =
     "usage: lepack counters decode [--hex]\n"
@@ -38,168 +48,263 @@ static const char usage_decode[] =
     "  --hex   read hex text instead (whitespace ignored)\n"
     "\n"
     "A length that is not a multiple of 20 or bad hex: a message naming the\n"
-    "length or byte offset on stderr, nothing on stdout, exit status 1.\n";
+    "length or byte offset on stderr, nothing on stdout, exit status 1.\n"
+    "Memory: the input, held once while its length is checked (with --hex\n"
+    "the text, then its bytes: at most 1.5 times the input); the lines are\n"
+    "written item by item.\n";
 
-/* A growable output or input buffer. */
-typedef struct buffer {
-    char *data;
-    size_t len;
-    size_t cap;
-} buffer;
-
-static int buffer_reserve(buffer *b, size_t more)
+static int fail(const char *what)
 {
-    if (b->cap - b->len >= more)
-        return 0;
-    if (more > SIZE_MAX / 2 - b->len)
-        return -1;
-    size_t cap = b->cap == 0 ? 4096 : b->cap;
-    while (cap - b->len < more)
-        cap *= 2;
-    char *data = realloc(b->data, cap);
-    if (data == NULL)
-        return -1;
-    b->data = data;
-    b->cap = cap;
-    return 0;
-}
-
-static int buffer_append(buffer *b, const void *p, size_t n)
-{
-    if (buffer_reserve(b, n) != 0)
-        return -1;
-    if (n > 0)
-        memcpy(b->data + b->len, p, n);
-    b->len += n;
-    return 0;
-}
-
-static int read_all(FILE *in, buffer *b)
-{
-    for (;;) {
-        if (buffer_reserve(b, 65536) != 0)
-            return -1;
-        size_t n = fread(b->data + b->len, 1, b->cap - b->len, in);
-        b->len += n;
-        if (n == 0)
-            return ferror(in) ? -1 : 0;
-    }
-}
-
-static int fail(const char *fmt_prefix, const char *detail)
-{
-    fprintf(stderr, "lepack: %s%s\n", fmt_prefix, detail);
+    fprintf(stderr, "lepack: %s\n", what);
     return 1;
 }
 
-static int write_out(const buffer *b)
+/* --- stdout, checked ---------------------------------------------------- */
+
+/* The first write to stdout that failed, and its errno. */
+static int out_failed;
+static int out_errno;
+
+static int out_write(const void *p, size_t n)
 {
-    if (b->len > 0 && fwrite(b->data, 1, b->len, stdout) != b->len)
-        return fail("cannot write output", "");
-    if (fflush(stdout) != 0)
-        return fail("cannot write output", "");
+    if (!out_failed && fwrite(p, 1, n, stdout) != n) {
+        out_failed = 1;
+        out_errno = errno;
+    }
+    return out_failed ? -1 : 0;
+}
+
+/* The exit status once everything is written: rc, or 1 with errno's text
+ * when a write failed (now or while flushing what stdio still holds).  A
+ * command that writes with stdio directly instead of out_write is checked
+ * too, through stdout's error flag (errno is then the last one set, in
+ * practice the failed write's). */
+static int out_finish(int rc)
+{
+    if (!out_failed && (fflush(stdout) != 0 || ferror(stdout))) {
+        out_failed = 1;
+        out_errno = errno;
+    }
+    if (out_failed) {
+        fprintf(stderr, "lepack: write error: %s\n", strerror(out_errno));
+        return 1;
+    }
+    return rc;
+}
+
+/* --- stdin -------------------------------------------------------------- */
+
+enum { READ_OK = 0, READ_ERROR = -1, READ_NOMEM = -2 };
+
+/* The whole of stdin in *data (free with free()), *len bytes; on
+ * READ_ERROR, errno says why. */
+static int read_all(char **data, size_t *len)
+{
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (cap - n < 65536) {
+            size_t more = cap < 65536 ? 65536 : cap;
+            char *bigger = more <= SIZE_MAX - cap ? realloc(buf, cap + more) : NULL;
+            if (bigger == NULL) {
+                free(buf);
+                return READ_NOMEM;
+            }
+            buf = bigger;
+            cap += more;
+        }
+        size_t got = fread(buf + n, 1, cap - n, stdin);
+        n += got;
+        if (got == 0) {
+            if (ferror(stdin)) {
+                int e = errno;
+                free(buf);
+                errno = e;
+                return READ_ERROR;
+            }
+            *data = buf;
+            *len = n;
+            return READ_OK;
+        }
+    }
+}
+
+static int read_input(char **data, size_t *len)
+{
+    int rc = read_all(data, len);
+    if (rc == READ_NOMEM)
+        return fail("out of memory");
+    if (rc == READ_ERROR) {
+        fprintf(stderr, "lepack: cannot read input: %s\n", strerror(errno));
+        return 1;
+    }
     return 0;
 }
 
+/* --- counters encode ------------------------------------------------------ */
+
+/* The length of the line at text[0 .. len), its '\n' included. */
+static size_t line_length(const char *text, size_t len)
+{
+    const char *nl = memchr(text, '\n', len);
+    return nl == NULL ? len : (size_t)(nl - text) + 1;
+}
+
+static int write_item(const lepack_counters *m, int hex)
+{
+    size_t len;
+    const uint8_t *wire = lepack_counters_wire(m, &len);
+    if (!hex)
+        return out_write(wire, len);
+    static const char digits[] = "0123456789abcdef";
+    char text[2 * LEPACK_ITEM_SIZE + 1];
+    for (size_t i = 0; i < len; i++) {
+        text[2 * i] = digits[wire[i] / 16];
+        text[2 * i + 1] = digits[wire[i] % 16];
+    }
+    text[2 * len] = '\n';
+    return out_write(text, 2 * len + 1);
+}
+
+/* Each line is parsed on its own into a one-item message: a first pass
+ * checks them all (so that a bad line leaves stdout empty), a second writes
+ * them.  Nothing but the input grows with the input. */
 static int cmd_encode(int hex)
 {
-    buffer in = {0}, out = {0};
+    char *in = NULL;
+    size_t len = 0;
+    if (read_input(&in, &len) != 0)
+        return 1;
     lepack_counters m;
-    int rc = 1;
-    if (lepack_counters_init(&m, 0, 0) != LEPACK_OK)
-        return fail("out of memory", "");
-    if (read_all(stdin, &in) != 0) {
-        fail("cannot read input", "");
-        goto done;
+    if (lepack_counters_init(&m, 0, 1) != LEPACK_OK) {
+        free(in);
+        return fail("out of memory");
     }
-    text_error err;
-    if (text_parse_items(in.data, in.len, &m, &err) != 0) {
-        fprintf(stderr, "lepack: line %zu: %s\n", err.where, err.what);
-        goto done;
-    }
-    size_t len;
-    const uint8_t *wire = lepack_counters_wire(&m, &len);
-    if (!hex) {
-        if (buffer_append(&out, wire, len) != 0) {
-            fail("out of memory", "");
-            goto done;
-        }
-    } else {
-        static const char digits[] = "0123456789abcdef";
-        for (size_t i = 0; i < len; i++) {
-            char pair[3] = {digits[wire[i] / 16], digits[wire[i] % 16], '\n'};
-            size_t n = (i + 1) % LEPACK_ITEM_SIZE == 0 ? 3 : 2;
-            if (buffer_append(&out, pair, n) != 0) {
-                fail("out of memory", "");
-                goto done;
+    int rc = 0;
+    for (int pass = 0; pass < 2 && rc == 0; pass++) {
+        size_t lineno = 0;
+        for (size_t off = 0; off < len && rc == 0;) {
+            size_t n = line_length(in + off, len - off);
+            text_error err;
+            lineno++;
+            lepack_counters_clear(&m);
+            if (text_parse_items(in + off, n, &m, &err) != 0) {
+                fprintf(stderr, "lepack: line %zu: %s\n", lineno, err.what);
+                rc = 1;
+            } else if (pass == 1 && write_item(&m, hex) != 0) {
+                rc = 1; /* reported by out_finish */
             }
+            off += n;
         }
     }
-    rc = write_out(&out);
-done:
     lepack_counters_free(&m);
-    free(in.data);
-    free(out.data);
+    free(in);
     return rc;
 }
 
+/* --- counters decode ------------------------------------------------------ */
+
 static int cmd_decode(int hex)
 {
-    buffer in = {0}, out = {0};
+    char *in = NULL;
+    size_t len = 0;
+    if (read_input(&in, &len) != 0)
+        return 1;
+    const uint8_t *wire = (const uint8_t *)in;
     uint8_t *bytes = NULL;
-    size_t nbytes = 0;
-    lepack_counters m;
-    int rc = 1;
-    if (lepack_counters_init(&m, 0, 0) != LEPACK_OK)
-        return fail("out of memory", "");
-    if (read_all(stdin, &in) != 0) {
-        fail("cannot read input", "");
-        goto done;
-    }
-    const uint8_t *wire = (const uint8_t *)in.data;
-    nbytes = in.len;
     if (hex) {
         text_error err;
-        if (text_parse_hex(in.data, in.len, &bytes, &nbytes, &err) != 0) {
+        size_t n = 0;
+        int bad = text_parse_hex(in, len, &bytes, &n, &err);
+        free(in);
+        in = NULL;
+        if (bad != 0) {
+            if (strcmp(err.what, "out of memory") == 0)
+                return fail("out of memory");
             fprintf(stderr, "lepack: byte offset %zu: %s\n", err.where, err.what);
-            goto done;
+            return 1;
         }
         wire = bytes;
+        len = n;
     }
-    lepack_status st = lepack_counters_decode(&m, wire, nbytes);
-    if (st == LEPACK_EBADLEN) {
+    int rc = 0;
+    if (len % LEPACK_ITEM_SIZE != 0) {
         fprintf(stderr,
                 "lepack: input is %zu bytes, not a multiple of the %u-byte item size "
                 "(%zu complete items, %zu bytes left over at byte offset %zu)\n",
-                nbytes, LEPACK_ITEM_SIZE, nbytes / LEPACK_ITEM_SIZE, nbytes % LEPACK_ITEM_SIZE,
-                nbytes - nbytes % LEPACK_ITEM_SIZE);
-        goto done;
+                len, LEPACK_ITEM_SIZE, len / LEPACK_ITEM_SIZE, len % LEPACK_ITEM_SIZE,
+                len - len % LEPACK_ITEM_SIZE);
+        rc = 1;
     }
-    if (st != LEPACK_OK) {
-        fail("", lepack_strerror(st));
-        goto done;
-    }
-    for (size_t i = 0; i < lepack_counters_size(&m); i++) {
-        char line[TEXT_ITEM_LINE_MAX];
-        size_t n = text_format_item(&m, i, line);
-        if (buffer_append(&out, line, n) != 0) {
-            fail("out of memory", "");
-            goto done;
+    /* One item at a time through a one-item message: the library decodes
+     * and reads each field; no copy of the whole input is made. */
+    lepack_counters m;
+    if (rc == 0 && lepack_counters_init(&m, 0, 1) != LEPACK_OK)
+        rc = fail("out of memory");
+    if (rc == 0) {
+        for (size_t off = 0; off < len && rc == 0; off += LEPACK_ITEM_SIZE) {
+            char line[TEXT_ITEM_LINE_MAX];
+            lepack_status st = lepack_counters_decode(&m, wire + off, LEPACK_ITEM_SIZE);
+            if (st != LEPACK_OK)
+                rc = fail(lepack_strerror(st));
+            else if (out_write(line, text_format_item(&m, 0, line)) != 0)
+                rc = 1; /* reported by out_finish */
         }
+        lepack_counters_free(&m);
     }
-    rc = write_out(&out);
-done:
-    lepack_counters_free(&m);
     free(bytes);
-    free(in.data);
-    free(out.data);
+    free(in);
     return rc;
 }
+
+/* --- commands --------------------------------------------------------------- */
 
 static int is_help(const char *a)
 {
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
 }
+
+/* lepack counters SUBCOMMAND [--hex]; argv[0] is "counters". */
+static int counters_main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "lepack: 'counters' needs a subcommand: encode or decode\n%s",
+                usage_counters);
+        return 2;
+    }
+    if (is_help(argv[1])) {
+        out_write(usage_counters, strlen(usage_counters));
+        return 0;
+    }
+    int encode = strcmp(argv[1], "encode") == 0;
+    if (!encode && strcmp(argv[1], "decode") != 0) {
+        fprintf(stderr, "lepack: unknown counters subcommand '%s'\n%s", argv[1],
+                usage_counters);
+        return 2;
+    }
+    const char *usage = encode ? usage_encode : usage_decode;
+    int hex = 0;
+    for (int i = 2; i < argc; i++) {
+        if (is_help(argv[i])) {
+            out_write(usage, strlen(usage));
+            return 0;
+        }
+        if (strcmp(argv[i], "--hex") != 0) {
+            fprintf(stderr, "lepack: unknown option '%s'\n%s", argv[i], usage);
+            return 2;
+        }
+        hex = 1;
+    }
+    return encode ? cmd_encode(hex) : cmd_decode(hex);
+}
+
+/* The commands, by first argument: one line each. */
+static const struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} commands[] = {
+    {"counters", counters_main},
+};
 
 int main(int argc, char **argv)
 {
@@ -208,39 +313,17 @@ int main(int argc, char **argv)
         return 2;
     }
     if (is_help(argv[1])) {
-        fputs(usage_main, stdout);
-        return 0;
+        out_write(usage_main, strlen(usage_main));
+        return out_finish(0);
     }
     if (strcmp(argv[1], "--version") == 0) {
-        puts("lepack " LEPACK_VERSION_STRING);
-        return 0;
+        static const char version[] = "lepack " LEPACK_VERSION_STRING "\n";
+        out_write(version, strlen(version));
+        return out_finish(0);
     }
-    if (strcmp(argv[1], "counters") != 0 || argc < 3) {
-        fprintf(stderr, "lepack: unknown command '%s'\n%s", argv[1], usage_main);
-        return 2;
-    }
-    if (is_help(argv[2])) {
-        fputs(usage_main, stdout);
-        return 0;
-    }
-    int encode = strcmp(argv[2], "encode") == 0;
-    if (!encode && strcmp(argv[2], "decode") != 0) {
-        fprintf(stderr, "lepack: unknown counters command '%s'\n%s", argv[2], usage_main);
-        return 2;
-    }
-    int hex = 0;
-    for (int i = 3; i < argc; i++) {
-        if (is_help(argv[i])) {
-            fputs(encode ? usage_encode : usage_decode, stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--hex") == 0) {
-            hex = 1;
-        } else {
-            fprintf(stderr, "lepack: unknown option '%s'\n%s", argv[i],
-                    encode ? usage_encode : usage_decode);
-            return 2;
-        }
-    }
-    return encode ? cmd_encode(hex) : cmd_decode(hex);
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+        if (strcmp(argv[1], commands[k].name) == 0)
+            return out_finish(commands[k].run(argc - 1, argv + 1));
+    fprintf(stderr, "lepack: unknown command '%s'\n%s", argv[1], usage_main);
+    return 2;
 }

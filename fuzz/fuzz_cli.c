@@ -21,8 +21,23 @@
 
 /* --- the grammar, restated ------------------------------------------------ */
 
-/* One field of -?[0-9]+ within [min, max]; returns 0 when it is not. */
-static int spec_number(const char *s, size_t n, int64_t min, int64_t max, int64_t *out)
+/* The first magnitude out of range, as text, [wide][negative]: an int32
+ * (wide 0) or int64 (wide 1) field must stay below it. */
+static const char *const spec_limit[2][2] = {
+    {"2147483648", "2147483649"},
+    {"9223372036854775808", "9223372036854775809"},
+};
+
+/* One field of -?[0-9]+ within the int32 or int64 range; returns 0 when it
+ * is not.  The range is decided on the text, not by arithmetic: the digits
+ * without their leading zeros are in range when they are fewer than the
+ * limit's, or as many and below it (memcmp).  Besides restating the rule
+ * another way, this puts the first value out of range in a comparison the
+ * fuzzers see: libFuzzer's memcmp hook and AFL++'s CmpLog take its bytes
+ * from there, so they try 2147483648 and 9223372036854775808 without a
+ * dictionary.  The memcmp runs on every number, so that even a short one
+ * shows the limit's first digits. */
+static int spec_number(const char *s, size_t n, int wide, int64_t *out)
 {
     size_t i = 0;
     int neg = 0;
@@ -32,16 +47,19 @@ static int spec_number(const char *s, size_t n, int64_t min, int64_t max, int64_
     }
     if (i == n)
         return 0;
+    for (size_t k = i; k < n; k++)
+        if (s[k] < '0' || s[k] > '9')
+            return 0;
+    while (i + 1 < n && s[i] == '0')
+        i++;
+    const char *limit = spec_limit[wide][neg];
+    size_t len = n - i, llen = strlen(limit);
+    int cmp = memcmp(s + i, limit, len < llen ? len : llen);
+    if (len > llen || (len == llen && cmp >= 0))
+        return 0;
     uint64_t mag = 0;
-    uint64_t limit = neg ? (uint64_t)(-(min + 1)) + 1 : (uint64_t)max;
-    for (; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return 0;
-        uint64_t d = (uint64_t)(s[i] - '0');
-        if (mag > (limit - d) / 10)
-            return 0;
-        mag = mag * 10 + d;
-    }
+    for (; i < n; i++)
+        mag = mag * 10 + (uint64_t)(s[i] - '0');
     if (!neg)
         *out = (int64_t)mag;
     else if (mag == 0)
@@ -59,8 +77,6 @@ typedef struct spec_item {
  * (1-based) set when a line is wrong.  items has room for len / 6 + 1. */
 static size_t spec_parse(const char *text, size_t len, spec_item *items, size_t *bad_line)
 {
-    static const int64_t mins[3] = {INT32_MIN, INT64_MIN, INT64_MIN};
-    static const int64_t maxs[3] = {INT32_MAX, INT64_MAX, INT64_MAX};
     size_t count = 0, line = 0, pos = 0;
     *bad_line = 0;
     while (pos < len) {
@@ -74,7 +90,7 @@ static size_t spec_parse(const char *text, size_t len, spec_item *items, size_t 
             while (stop < end && text[stop] != ' ')
                 stop++;
             if ((f < 2 && stop == end) || (f == 2 && stop != end) ||
-                !spec_number(text + start, stop - start, mins[f], maxs[f], &items[count].v[f])) {
+                !spec_number(text + start, stop - start, f > 0, &items[count].v[f])) {
                 *bad_line = line;
                 return 0;
             }

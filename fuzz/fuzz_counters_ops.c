@@ -17,6 +17,21 @@
  *   9 status     status byte: strerror, status_name (and the version)
  *  10 limits     a message at LEPACK_MAX_ITEMS refuses to grow
  *  11 add many   count byte, partition byte
+ *  12 shrink     (op bytes 252..255): trim the storage to the items
+ * Op bytes 248 .. 251 select the batch operations, each with an item list
+ * L: a count byte n (n % 72 items, enough for whole vector blocks and a
+ * tail), a mode byte, then with mode bit 0 set one partition operand and
+ * two 8-byte numbers per item read from the input, else a 4-byte seed the
+ * items are generated from:
+ *  248 add items   L: lepack_counters_add_items against ref_add_items
+ *  249 get items   index byte, count byte: lepack_counters_get_items
+ *  250 vectors     L: every path of src/items.h (scalar, AVX2, AVX-512, its
+ *                  non-temporal form, the dispatch) packs L and unpacks ref's
+ *                  bytes of L, each into an exact-size buffer, compared with
+ *                  ref
+ *  251 (reserved: as 250)
+ * Other op bytes select op (byte % 12), so that the committed corpus kept
+ * its meaning when shrink and the batches were added.
  * A partition operand is one byte: bit 7 set means 4 more bytes give the
  * value, else (byte & 7) - 4, so that partitions repeat and next_counter's
  * map sees collisions and overwrites.
@@ -31,6 +46,7 @@
 
 #include "alloc.h"
 #include "counters.h"
+#include "items.h"
 #include "ref.h"
 #include "status.h"
 #include "version.h"
@@ -296,29 +312,223 @@ static void check_limits(size_t step)
     FZ_EQ_U(step, "add at LEPACK_MAX_ITEMS", lepack_counters_add(&big, 1, 2, 3),
             LEPACK_EOVERFLOW);
     FZ_EQ_U(step, "size after refused add", big.size, LEPACK_MAX_ITEMS);
+    FZ_EQ_U(step, "add_slow at LEPACK_MAX_ITEMS", lepack_counters_add_slow(&big, 1, 2, 3),
+            LEPACK_EOVERFLOW);
+    static const lepack_counters_item one = {1, 2, 3};
+    FZ_EQ_U(step, "add_items at LEPACK_MAX_ITEMS", lepack_counters_add_items(&big, &one, 1),
+            LEPACK_EOVERFLOW);
+    FZ_EQ_U(step, "size after refused batch", big.size, LEPACK_MAX_ITEMS);
 
     lepack_counter_map map;
     lepack_map_init(&map);
     FZ_EQ_U(step, "map reserve past LEPACK_MAP_MAX_ENTRIES",
-            lepack_map_reserve(&map, LEPACK_MAP_MAX_ENTRIES + 1) /*@ ghost (NULL) */,
+            lepack_map_reserve(&map, LEPACK_MAP_MAX_ENTRIES + 1) /*@ ghost (NULL, NULL) */,
             LEPACK_EOVERFLOW);
     FZ_EQ_U(step, "map after refused reserve", map.nslots, 0);
     if (lepack_map_find(&map, 0) != NULL)
         FZ_FAIL("step %zu: empty map found a partition", step);
     /* A slot count whose byte size overflows size_t is refused, not wrapped. */
     if (lepack_alloc_slots(SIZE_MAX / sizeof(lepack_map_slot) + 1)
-            /*@ ghost (NULL, NULL, NULL) */ != NULL)
+            /*@ ghost (NULL, NULL, NULL, NULL) */ != NULL)
         FZ_FAIL("step %zu: lepack_alloc_slots accepted an overflowing count", step);
+}
+
+/* --- batches ---------------------------------------------------------------- */
+
+#define OPS_MAX_BATCH 72u
+
+static lepack_counters_item batch[OPS_MAX_BATCH];
+static ref_item ref_batch[OPS_MAX_BATCH];
+
+/* xorshift64 for generated item lists, its left shifts masked so that no
+ * bit is shifted out (which the integer sanitizer build would flag). */
+static uint64_t mix_next(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= (x & 0x0007FFFFFFFFFFFFu) << 13;
+    x ^= x >> 7;
+    x ^= (x & 0x00007FFFFFFFFFFFu) << 17;
+    return *state = x;
+}
+
+/* An item list into batch[] and ref_batch[] (the same values); returns n.
+ * The structs are zeroed first so that their padding is defined. */
+static size_t read_batch(fz_reader *r)
+{
+    size_t n = fz_u8(r) % OPS_MAX_BATCH;
+    unsigned mode = fz_u8(r);
+    uint64_t seed = (mode & 1) ? 1 : ((uint64_t)fz_u32(r) << 1) | 1;
+    memset(batch, 0, sizeof batch);
+    for (size_t k = 0; k < n; k++) {
+        int32_t part;
+        int64_t init, upd;
+        if (mode & 1) {
+            part = read_partition(r);
+            init = fz_i64(r);
+            upd = fz_i64(r);
+        } else {
+            uint64_t v = mix_next(&seed);
+            /* Small repeated partitions (map collisions) and edge values. */
+            part = (v & 3) ? (int32_t)(v % 11) - 5 : fz_i32_of((uint32_t)(v >> 32));
+            init = (v & 4) ? fz_i64_of(mix_next(&seed)) : (v & 8) ? INT64_MIN : INT64_MAX;
+            upd = fz_i64_of(mix_next(&seed));
+        }
+        batch[k].partition = part;
+        batch[k].initial_counter = init;
+        batch[k].updates_count = upd;
+        ref_batch[k].partition = part;
+        ref_batch[k].initial_counter = init;
+        ref_batch[k].updates_count = upd;
+    }
+    return n;
+}
+
+/* An exact-size heap copy of batch[0 .. n), so that ASan sees a read past
+ * the caller's array (one byte when n is 0). */
+static lepack_counters_item *batch_copy(size_t n)
+{
+    lepack_counters_item *c = malloc(n > 0 ? n * sizeof *c : 1);
+    if (c == NULL)
+        abort();
+    if (n > 0)
+        memcpy(c, batch, n * sizeof *c);
+    return c;
+}
+
+static void check_item_fields(size_t step, const char *what, const lepack_counters_item *got,
+                              const ref_item *want, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        FZ_EQ_I(step, label(what, "partition"), got[k].partition, want[k].partition);
+        FZ_EQ_I(step, label(what, "initial counter"), got[k].initial_counter,
+                want[k].initial_counter);
+        FZ_EQ_I(step, label(what, "updates count"), got[k].updates_count,
+                want[k].updates_count);
+    }
+}
+
+typedef size_t (*store_path)(uint8_t *, const lepack_counters_item *, size_t);
+typedef size_t (*load_path)(lepack_counters_item *, const uint8_t *, size_t);
+
+/* Each path of items.h against ref's bytes of the same items.  A vector
+ * path does whole blocks and returns how many items; the scalar loop
+ * finishes, as lepack_items_store does. */
+static void check_vector_paths(size_t step, size_t n)
+{
+    static const struct {
+        const char *name;
+        store_path store;
+        load_path load;
+    } paths[] = {
+        {"vector", lepack_items_store_vector, lepack_items_load_vector},
+        {"avx2", lepack_items_store_avx2, lepack_items_load_avx2},
+        {"avx512", lepack_items_store_avx512, lepack_items_load_avx512},
+        {"stream", lepack_items_store_stream, lepack_items_load_stream},
+    };
+    size_t len = n * REF_ITEM_SIZE;
+    ref_counters rm;
+    ref_init(&rm, 0);
+    if (ref_add_items(&rm, ref_batch, n) != REF_OK)
+        abort();
+    uint8_t *want = malloc(len > 0 ? len : 1);
+    uint8_t *got = malloc(len > 0 ? len : 1);
+    lepack_counters_item *src = batch_copy(n);
+    lepack_counters_item *back = malloc(n > 0 ? n * sizeof *back : 1);
+    size_t written = 0;
+    if (want == NULL || got == NULL || back == NULL || ref_encode(&rm, want, len, &written) != REF_OK)
+        abort();
+    if (n > 0) {
+        memset(got, 0xee, len);
+        lepack_items_store(got, src, n);
+        FZ_EQ_BYTES(step, "lepack_items_store bytes", got, want, len);
+        memset(got, 0xee, len);
+        lepack_items_store_scalar(got, src, n);
+        FZ_EQ_BYTES(step, "lepack_items_store_scalar bytes", got, want, len);
+        memset(back, 0xee, n * sizeof *back);
+        lepack_items_load(back, want, n);
+        check_item_fields(step, "lepack_items_load", back, ref_batch, n);
+        memset(back, 0xee, n * sizeof *back);
+        lepack_items_load_scalar(back, want, n);
+        check_item_fields(step, "lepack_items_load_scalar", back, ref_batch, n);
+    }
+    for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
+        memset(got, 0xee, len > 0 ? len : 1);
+        size_t done = paths[p].store(got, src, n);
+        if (done > n)
+            FZ_FAIL("step %zu: %s store did %zu of %zu items", step, paths[p].name, done, n);
+        if (done < n)
+            lepack_items_store_scalar(got + done * LEPACK_ITEM_SIZE, src + done, n - done);
+        FZ_EQ_BYTES(step, label(paths[p].name, "store bytes"), got, want, len);
+        memset(back, 0xee, n > 0 ? n * sizeof *back : 1);
+        done = paths[p].load(back, want, n);
+        if (done > n)
+            FZ_FAIL("step %zu: %s load did %zu of %zu items", step, paths[p].name, done, n);
+        if (done < n)
+            lepack_items_load_scalar(back + done, want + done * LEPACK_ITEM_SIZE, n - done);
+        check_item_fields(step, label(paths[p].name, "load"), back, ref_batch, n);
+    }
+    free(want);
+    free(got);
+    free(src);
+    free(back);
+    ref_free(&rm);
+}
+
+static const char *const batch_names[4] = {"add items", "get items", "vectors", "vectors"};
+
+/* One batch operation; returns whether it can have changed ref's items. */
+static int batch_op(size_t step, unsigned op, fz_reader *r, lepack_counters *m, ref_counters *rm,
+                    lepack_status *st, int *rst)
+{
+    switch (op) {
+    case 0: {
+        size_t n = read_batch(r);
+        if (rm->size + n > OPS_MAX_ITEMS)
+            n = OPS_MAX_ITEMS - rm->size;
+        lepack_counters_item *items = batch_copy(n);
+        *st = lepack_counters_add_items(m, items, n);
+        if (*st != LEPACK_ENOMEM)
+            *rst = ref_add_items(rm, ref_batch, n);
+        free(items);
+        return 1;
+    }
+    case 1: {
+        unsigned b = fz_u8(r);
+        size_t i = b < 0xf0 ? b % (rm->size + 2) : SIZE_MAX - (b - 0xf0);
+        size_t n = fz_u8(r) % (OPS_MAX_BATCH + 1);
+        lepack_counters_item *out = malloc(n > 0 ? n * sizeof *out : 1);
+        ref_item *want = malloc(n > 0 ? n * sizeof *want : 1);
+        if (out == NULL || want == NULL)
+            abort();
+        memset(out, 0x5a, n > 0 ? n * sizeof *out : 1);
+        *st = lepack_counters_get_items(m, i, out, n);
+        *rst = ref_get_items(rm, i, want, n);
+        if (*rst == REF_OK && *st == LEPACK_OK) {
+            check_item_fields(step, "get items", out, want, n);
+        } else if (*st != LEPACK_OK) {
+            for (size_t k = 0; k < n * sizeof *out; k++)
+                if (((const uint8_t *)out)[k] != 0x5a)
+                    FZ_FAIL("step %zu: refused get_items(%zu, %zu) wrote its output", step, i, n);
+        }
+        free(out);
+        free(want);
+        return 0;
+    }
+    default:
+        check_vector_paths(step, read_batch(r));
+        return 0;
+    }
 }
 
 /* --- the program ----------------------------------------------------------- */
 
-static const char *const op_names[12] = {"add",  "get",      "encode",   "decode",
+static const char *const op_names[13] = {"add",  "get",      "encode",   "decode",
                                          "next", "clear",    "fail",     "init",
-                                         "grown", "strerror", "limits",  "add many"};
+                                         "grown", "strerror", "limits",  "add many",
+                                         "shrink"};
 
 /* Which operations can change the reference's items. */
-static const int op_changes_ref[12] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1};
+static const int op_changes_ref[13] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -345,8 +555,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     compare_all(0, "init", &m, &rm, 1);
 
     for (size_t step = 1; step <= OPS_MAX_STEPS && !fz_done(&r); step++) {
-        unsigned op = fz_u8(&r) % 12;
-        const char *name = op_names[op];
+        unsigned opbyte = fz_u8(&r);
+        unsigned op = opbyte >= 252 ? 12 : opbyte % 12;
+        int batch_step = opbyte >= 248 && opbyte < 252;
+        const char *name = batch_step ? batch_names[opbyte - 248] : op_names[op];
+        int ref_changed = batch_step ? 0 : op_changes_ref[op];
         snapshot before;
         snap_take(&before, &m);
         fa.failed = 0;
@@ -354,7 +567,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int rst = REF_OK;
         int skip_ref = 0;
 
-        switch (op) {
+        if (batch_step)
+            ref_changed = batch_op(step, opbyte - 248, &r, &m, &rm, &st, &rst);
+        else switch (op) {
         case 0: {
             int32_t part = read_partition(&r);
             int64_t init = fz_i64(&r), upd = fz_i64(&r);
@@ -452,6 +667,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 10:
             check_limits(step);
             break;
+        case 12: {
+            /* A refused shrink keeps the spare capacity too. */
+            size_t cap = m.capacity;
+            const uint8_t *storage = m.data;
+            st = lepack_counters_shrink(&m);
+            if (st == LEPACK_ENOMEM) {
+                FZ_EQ_U(step, "shrink refused: capacity", m.capacity, cap);
+                if (m.data != storage)
+                    FZ_FAIL("step %zu: shrink refused but moved the storage", step);
+            } else {
+                rst = ref_shrink(&rm);
+                FZ_EQ_U(step, "shrink: capacity", m.capacity, lepack_counters_size(&m));
+                if ((m.capacity == 0) != (m.data == NULL))
+                    FZ_FAIL("step %zu: shrink left capacity %zu with data %p", step,
+                            m.capacity, (const void *)m.data);
+            }
+            break;
+        }
         default: {
             size_t n = fz_u8(&r) % 64 + 1;
             int32_t base = read_partition(&r);
@@ -491,7 +724,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!skip_ref)
             FZ_EQ_U(step, label(name, "status"), st, rst);
         snap_drop(&before);
-        compare_all(step, name, &m, &rm, op_changes_ref[op]);
+        compare_all(step, name, &m, &rm, ref_changed);
     }
     lepack_counters_free(&m);
     ref_free(&rm);

@@ -2,25 +2,83 @@
 # SPDX-License-Identifier: Apache-2.0
 # Mutation check of the harnesses: each fuzz/mutants/*.patch puts back a bug
 # (two of them Ignite's), and the fuzzers must notice.
-#   fuzz/mutants.sh replay DIR SECONDS   the committed corpus alone must catch
-#                                        every mutant (fast; part of make check)
-#   fuzz/mutants.sh fuzz DIR SECONDS     libFuzzer (the first harness named in
-#                                        the patch, else counters_ops) from the
-#                                        committed corpus; time to detection,
-#                                        fails if a mutant lives SECONDS
+#   fuzz/mutants.sh replay DIR SECONDS [PATCH...]
+#       the committed corpus alone must catch every mutant (fast; part of
+#       make check)
+#   fuzz/mutants.sh fuzz DIR SECONDS [PATCH...]
+#       libFuzzer (the first harness named in the patch, else counters_ops);
+#       time to detection, fails if a mutant lives SECONDS.  Environment:
+#       FUZZ_MUTANTS_FROM=corpus (default) starts from the committed corpus
+#       with the harness's dictionary; FUZZ_MUTANTS_FROM=empty starts from
+#       an empty corpus with no dictionary, so only what the fuzzer sees in
+#       the code's own comparisons can lead it to a boundary.
+#       FUZZ_MUTANT_RUNS=N runs each mutant N times (seeds 1..N) and reports
+#       every time and the median.
+#
+# A mutant is killed only when the harness itself reports it: the
+# harness's "lepack fuzz mismatch" line or a sanitizer's report.  A patch
+# that does not apply (tests/mutants/apply.sh), a mutant that does not
+# build, and a run that fails without such a report (a missing corpus, an
+# engine error, a libFuzzer out-of-memory) are BROKEN, never a kill.  The
+# unmutated harnesses must pass the same replay first, so that a harness
+# that fails on everything cannot count as killing anything.
+# Exit 0: every mutant killed; 1: one survived; 2: one BROKEN.
 set -u
 mode=$1 dir=$2 seconds=$3
+shift 3
+[ $# -gt 0 ] || set -- fuzz/mutants/*.patch
+from=${FUZZ_MUTANTS_FROM:-corpus}
+runs=${FUZZ_MUTANT_RUNS:-1}
+case $mode in replay|fuzz) ;; *) echo "mutants: mode is replay or fuzz" >&2; exit 2 ;; esac
+case $from in corpus|empty) ;; *) echo "mutants: FUZZ_MUTANTS_FROM is corpus or empty" >&2; exit 2 ;; esac
 top=$(pwd)
 CC=${FUZZ_CLANG:-clang}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
 LIB="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
+LIB="$LIB src/zero.c ref/ref_zero.c"
+LIB="$LIB src/items.c src/items_x86.c"
 INC="-Isrc -Iref -Icli -Ifuzz"
+# What the harness prints when it catches something.
+DETECTED='lepack fuzz mismatch|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:'
 mkdir -p "$dir"
-report="$dir/$mode.txt"
-printf '%-30s %-10s %s\n' mutant result "detail" > "$report"
-survivors=0
+report="$dir/$mode${FUZZ_MUTANTS_FROM:+-$from}.txt"
+printf '%-36s %-10s %s\n' mutant result "detail" > "$report"
+survivors=0 broken=0
 now() { date +%s.%N; }
-for p in fuzz/mutants/*.patch; do
+row() { printf '%-36s %-10s %s\n' "$1" "$2" "$3" >> "$report"; }
+# The first line of the log that says what was caught.
+detection() { grep -m 1 -E "$DETECTED" "$1" | cut -c 1-100; }
+
+# build TREE HARNESS KIND: the replay or libFuzzer binary of one harness.
+build() {
+    if [ "$3" = replay ]; then
+        # shellcheck disable=SC2086
+        (cd "$1" && $CC $INC -std=c11 -g -O1 $SAN "fuzz/fuzz_$2.c" fuzz/replay.c $LIB -o "replay_$2") \
+            > "$1/build_$2.log" 2>&1
+    else
+        # shellcheck disable=SC2086
+        (cd "$1" && $CC $INC -std=c11 -g -O1 -fsanitize=fuzzer $SAN "fuzz/fuzz_$2.c" $LIB -o "fuzz_$2") \
+            > "$1/build_$2.log" 2>&1
+    fi
+}
+
+# The unmutated harnesses pass the replay of their corpus.
+if [ "$mode" = replay ]; then
+    base="$dir/unmutated"
+    rm -rf "$base"
+    mkdir -p "$base"
+    cp -r src ref cli fuzz "$base"/
+    for h in $(cat "$@" | sed -n 's/^harnesses: *//p' | tr ' ' '\n' | sort -u) counters_ops counters_decode; do
+        [ -f "$base/replay_$h" ] && continue
+        if ! build "$base" "$h" replay || ! "$base/replay_$h" "corpus/$h" > "$base/replay_$h.log" 2>&1; then
+            tail -n 20 "$base/build_$h.log" "$base/replay_$h.log" 2>/dev/null >&2
+            echo "mutants: BROKEN: the unmutated $h harness does not build or fails its corpus" >&2
+            exit 2
+        fi
+    done
+fi
+
+for p in "$@"; do
     name=$(basename "$p" .patch)
     # An optional first line "harnesses: a b" names the harnesses that
     # reach the mutated code; by default the two message harnesses.
@@ -30,53 +88,90 @@ for p in fuzz/mutants/*.patch; do
     rm -rf "$tree"
     mkdir -p "$tree"
     cp -r src ref cli fuzz "$tree"/
-    if command -v patch > /dev/null; then
-        apply="patch -s -p1 -F 1"
-    else
-        apply="git apply -p1 -C1 -"
-    fi
-    if ! (cd "$tree" && $apply < "$top/$p"); then
-        echo "mutants: $p no longer applies to src/" >&2
-        exit 1
+    if ! sh tests/mutants/apply.sh "$p" "$tree" 2> "$tree/apply.log"; then
+        cat "$tree/apply.log" >&2
+        row "$name" BROKEN "patch does not apply (not a kill)"
+        broken=$((broken + 1))
+        continue
     fi
     if [ "$mode" = replay ]; then
-        caught=""
+        caught="" odd=""
         for h in $hs; do
-            # shellcheck disable=SC2086
-            (cd "$tree" && $CC $INC -std=c11 -g -O1 $SAN "fuzz/fuzz_$h.c" fuzz/replay.c $LIB -o "replay_$h") ||
-                exit 1
-            if ! "$tree/replay_$h" "corpus/$h" > "$tree/replay_$h.log" 2>&1; then
+            if ! build "$tree" "$h" replay; then
+                tail -n 20 "$tree/build_$h.log" >&2
+                odd="$odd $h:does-not-build"
+                continue
+            fi
+            "$tree/replay_$h" "corpus/$h" > "$tree/replay_$h.log" 2>&1
+            rc=$?
+            if [ "$rc" -ne 0 ] && [ -n "$(detection "$tree/replay_$h.log")" ]; then
                 caught="$caught $h"
+            elif [ "$rc" -ne 0 ]; then
+                odd="$odd $h:exit-$rc-without-report"
             fi
         done
-        if [ -n "$caught" ]; then
-            printf '%-30s %-10s %s\n' "$name" caught "corpus replay of:$caught" >> "$report"
+        if [ -n "$odd" ]; then
+            row "$name" BROKEN "not a kill:$odd"
+            broken=$((broken + 1))
+        elif [ -n "$caught" ]; then
+            row "$name" caught "corpus replay of:$caught"
         else
-            printf '%-30s %-10s %s\n' "$name" SURVIVED "no corpus input fails" >> "$report"
+            row "$name" SURVIVED "no corpus input fails"
             survivors=$((survivors + 1))
         fi
-    else
-        h=${hs%% *}
-        # shellcheck disable=SC2086
-        (cd "$tree" && $CC $INC -std=c11 -g -O1 -fsanitize=fuzzer $SAN "fuzz/fuzz_$h.c" $LIB -o "fuzz_$h") ||
-            exit 1
-        mkdir -p "$tree/work" "$tree/art"
-        cp corpus/$h/* "$tree/work/"
+        continue
+    fi
+
+    h=${hs%% *}
+    if ! build "$tree" "$h" fuzz; then
+        tail -n 20 "$tree/build_$h.log" >&2
+        row "$name" BROKEN "does not build (not a kill)"
+        broken=$((broken + 1))
+        continue
+    fi
+    times="" found=0 lived=0 odd=""
+    run=1
+    while [ "$run" -le "$runs" ]; do
+        w="$tree/run$run"
+        mkdir -p "$w/work" "$w/art"
+        dict=""
+        if [ "$from" = corpus ]; then
+            cp corpus/$h/* "$w/work/"
+            [ -f "fuzz/$h.dict" ] && dict="-dict=fuzz/$h.dict"
+        fi
         t0=$(now)
-        nice -n 5 "$tree/fuzz_$h" -max_total_time="$seconds" -max_len=4096 -dict="fuzz/$h.dict" \
-            -artifact_prefix="$tree/art/" "$tree/work" > "$tree/fuzz.log" 2>&1
+        # shellcheck disable=SC2086
+        nice -n 5 "$tree/fuzz_$h" -seed="$run" -max_total_time="$seconds" -max_len=4096 $dict \
+            -use_value_profile=1 -artifact_prefix="$w/art/" "$w/work" > "$w/fuzz.log" 2>&1
         rc=$?
         t1=$(now)
-        secs=$(echo "$t0 $t1" | awk '{printf "%.2f", $2 - $1}')
-        if [ "$rc" -ne 0 ]; then
-            why=$(grep -m 1 -E 'lepack fuzz mismatch|ERROR: AddressSanitizer|runtime error' "$tree/fuzz.log" |
-                  cut -c 1-90)
-            printf '%-30s %-10s %s\n' "$name" "${secs}s" "$why" >> "$report"
+        secs=$(echo "$t0 $t1" | awk '{printf "%.1f", $2 - $1}')
+        if [ "$rc" -ne 0 ] && [ -n "$(detection "$w/fuzz.log")" ]; then
+            times="$times $secs"
+            found=$((found + 1))
+            why=$(detection "$w/fuzz.log")
+        elif [ "$rc" -ne 0 ]; then
+            odd="$odd run$run:exit-$rc:$(grep -m 1 'ERROR:' "$w/fuzz.log" | cut -c 1-60)"
         else
-            printf '%-30s %-10s %s\n' "$name" SURVIVED "${seconds}s of $h" >> "$report"
-            survivors=$((survivors + 1))
+            times="$times >$seconds"
+            lived=$((lived + 1))
         fi
+        run=$((run + 1))
+    done
+    median=$(echo "$times" | tr ' ' '\n' | sed '/^$/d;s/^>//' | sort -n |
+             awk '{v[NR] = $1} END {if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2)}')
+    if [ -n "$odd" ]; then
+        row "$name" BROKEN "not a kill:$odd"
+        broken=$((broken + 1))
+    elif [ "$lived" -gt 0 ]; then
+        row "$name" SURVIVED "$h, $from, lived ${seconds}s in $lived of $runs runs; times (s):$times"
+        survivors=$((survivors + 1))
+    elif [ "$runs" -gt 1 ]; then
+        row "$name" "${median}s" "$h, $from, median of $runs runs; times (s):$times; $why"
+    else
+        row "$name" "${median}s" "$h, $from: $why"
     fi
 done
 cat "$report"
+[ "$broken" -eq 0 ] || { echo "mutants: $broken BROKEN (not evidence either way)" >&2; exit 2; }
 [ "$survivors" -eq 0 ] || { echo "mutants: $survivors survived" >&2; exit 1; }

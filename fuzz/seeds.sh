@@ -63,6 +63,21 @@ add() { b 0 "$1"; le "$2" 8; le "$3" 8; }
 # next_counter: repeated partition (last wins), a missing one, and the wrap at INT64_MAX.
 { le 4 4; b 0; add 5 10 0; add 5 20 0; b 0 6; ff 7; b 127; le 0 8; b 4 5; b 4 6; b 4 6; b 4 7
   add 7 1 1; b 4 7; b 5; b 4 5; b 0 $((128)) ; ff 4; le 1 8; le 2 8; b 4 128; ff 4; } > $C/counters_ops/seed-next
+# shrink (op bytes 252..255): refused by an injected failure (capacity kept),
+# then trimmed; with a built map; on an empty message (storage freed).
+{ le 11 4; b 8; add 4 1 1; add 5 2 2; b 6 0; b 252; b 253; b 1 1; b 4 4; add 6 3 3; b 254
+  b 2 0 0; b 5; b 255; add 7 4 4; b 1 0; b 4 7; b 252; b 3 20; le 9 20; b 252; b 2 0 0; } > $C/counters_ops/seed-shrink
+# Batches (op bytes 248 .. 251, item lists: count, mode, items or a seed):
+# add items read from the input, generated, onto a built map, under injected
+# failures; get items in range, past the end, overflowing; every vector path
+# for sizes around the AVX2 (8) and AVX-512 (16) blocks.
+{ le 5 4; b 0; b 248 3 1; b 5; le 1 8; le 2 8; b 128; le 7 4; ff 8; le 0 8; b 2; le 3 8; le 4 8
+  b 248 40 0 1 2 3 4; b 249 1 10; b 249 39 3; b 249 0 71; b 249 255 2; b 249 43 0
+  b 4 1; b 248 33 0 9 9 9 9; b 4 1; b 4 2; b 2 0 0
+  b 6 0; b 248 20 0 5 5 5 5; b 6 1; b 4 3; b 6 0; b 248 50 0 6 6 6 6; b 1 7
+  for n in 0 1 7 8 9 15 16 17 23 24 31 32 33 47 48 49 63 64 65 71; do b 250 "$n" 0 "$n" 1 2 3; done
+  b 251 17 1; i=0; while [ "$i" -lt 17 ]; do b 128; ff 4; ff 8; le 0 8; i=$((i + 1)); done
+} > $C/counters_ops/seed-batch
 # Growth rule edges, statuses, limits, init refusals.
 { le 0 4; b 0; b 8 0; le 1 8; b 0; le 2 8; b 8 1; le 0 8; b 0; le 5 8; b 8 2; le 0 8; b 2; le 0 8
   b 8 4; ff 8; b 0; le 3 8; b 8 3; le 0 8; b 0; le 9 8
@@ -90,3 +105,32 @@ printf 'de ad BE ef\n0102\n' > $C/cli/seed-hex
 printf 'a b c' > $C/cli/seed-hex-odd
 printf '0g' > $C/cli/seed-hex-bad
 : > $C/cli/seed-empty
+
+# --- zero: length (2), fill, then ops ------------------------------------------
+# 0 zero off(2) len(2) chunk stop flags | 1 invalid kind len(2) [extra] |
+# 2 alloc hook count-sel v(8) size-sel v(8) fail | 3 refill fill.
+# chunk byte: < 160 -> byte % 64 + 1; 160..199 -> 2^((byte - 160) % 16);
+# else by byte % 8: 0 n, 1 n - 1, 2 n + 1, 3 SIZE_MAX, 4 1 MiB, 5 n/2 + 1,
+# 6 n/3 + 1, 7 the next 2 bytes + 1.
+mkdir -p $C/zero
+zop() { b 0; le "$1" 2; le "$2" 2; b "$3" "$4" "$5"; }
+# Chunks of 8, 64, 1, a partial last chunk, a stop at the 5th poll, resumed.
+{ le 4096 2; b 1; zop 10 1000 7 0 0; b 3 9; zop 0 4096 63 5 0; b 3 77; zop 3 4093 0 0 0
+  b 3 5; zop 100 3001 166 2 2; b 3 6; zop 0 4096 200 1 0; zop 1 4095 201 1 0; zop 0 17 202 1 0
+} > $C/zero/seed-chunks
+# Stops at every early poll, the range's length as chunk, SIZE_MAX, 1 MiB.
+{ le 2000 2; b 200; s=1; while [ "$s" -lt 6 ]; do b 3 $((s * 40)); zop 7 1500 $((s + 2)) "$s" 0; s=$((s + 1)); done
+  zop 0 2000 203 1 0; zop 0 2000 204 1 0; b 3 3; zop 0 0 9 1 0; zop 2000 0 9 0 0; zop 0 2000 207 1 0; b 255 1
+} > $C/zero/seed-stops
+# The three refusals: chunk 0, NULL, a range that wraps.
+{ le 64 2; b 3; b 1 0; le 10 2; b 1 1; le 0 2; b 1 2; le 0 2; b 0; b 1 2; le 4095 2; b 200; zop 0 64 0 0 1; } > $C/zero/seed-invalid
+# Zeroed allocation: libc calloc, realloc plus memset, a calloc hook, a failure, overflow.
+{ le 0 2; b 0
+  b 2 0 0; le 100 8; b 0; le 1 8; b 0
+  b 2 1 0; le 4000 8; b 0; le 3 8; b 0
+  b 2 2 0; le 64 8; b 1; le 5 8; b 0
+  b 2 1 0; le 64 8; b 0; le 1 8; b 200
+  b 2 2 0; le 64 8; b 0; le 1 8; b 200
+  b 2 1 2; le 0 8; b 2; le 3 8; b 0
+  b 2 2 0; le 0 8; b 3; le 60 8; b 0
+} > $C/zero/seed-alloc

@@ -3,7 +3,10 @@
 # so that the ACSL contracts of src/ are executed on every corpus input and
 # the first violated clause aborts the replay with its text.
 #
-#   make fuzz-eacsl      builds build/eacsl/<harness>, replays corpus/<harness>
+#   make fuzz-eacsl      builds build/eacsl/<harness>, replays corpus/<harness>;
+#                        a replay that stops says whether a contract was
+#                        violated (the E-ACSL runtime's report), the harness
+#                        found a mismatch, or something else stopped it
 #
 # Needs Frama-C's E-ACSL plugin and runtime (frama-c-base) and libgmp-dev.
 #
@@ -51,12 +54,19 @@
 #   (`0 <= k < a && k < b`).
 # - struct equality (`*m == \old(*m)`, `m->map == \old(m->map)`): not
 #   supported; the scalar fields next to them are checked.
-# - lepack_counters_add and lepack_alloc_slots: their contracts crash the
-#   E-ACSL 25 translator (mkBinOp on \old(m->size) typed both as size_t and
-#   as a GMP integer; the same for n in alloc_slots' \forall), so they are
-#   left out of EACSL_FUNCTIONS_counters (add's asserts with them).  add's item
-#   layout is still checked through counters_put_item's item_bytes, its
-#   growth through counters_reserve, and the slots through valid_map.
+# - lepack_counters_add, lepack_counters_add_slow (the same contract),
+#   lepack_counters_add_items and lepack_alloc_slots: their contracts crash
+#   the E-ACSL 25 translator (mkBinOp on \old(m->size) typed both as size_t
+#   and as a GMP integer; the same for n in alloc_slots' \forall), so they
+#   are left out of EACSL_FUNCTIONS_counters (add's asserts with them).  The
+#   item layout is still checked through lepack_counters_store_item's
+#   item_bytes and lepack_items_store's items_bytes, growth through
+#   counters_reserve, and the slots through valid_map.
+# - store_range and load_range (src/items.c): for `items + (lo .. hi - 1)`
+#   E-ACSL 25 emits a GMP multiplication that takes the size_t lo as a GMP
+#   number's address, and the replay crashes; their callers'
+#   contracts (lepack_items_store and _load, items_bytes and items_values
+#   over the whole array) run instead.
 # - loop variants (E-ACSL 25 cannot evaluate them with GMP integers).
 # - no views function is left out.  Two E-ACSL 25 limits are worked around
 #   instead: the harness reaches its accessors only through a table of
@@ -82,7 +92,7 @@ EACSL_INC       := -I$(EACSL_SRC) -Iref -Icli -Ifuzz
 # copies), plus the bodies fuzz/eacsl/ supplies, and the functions whose
 # contracts are executed.
 EACSL_LIB_counters := $(EACSL_SRC)/status.c $(EACSL_SRC)/version.c $(EACSL_SRC)/alloc.c \
-                   $(EACSL_SRC)/counter_map.c \
+                   $(EACSL_SRC)/counter_map.c $(EACSL_SRC)/items.c $(EACSL_SRC)/items_x86.c \
                    fuzz/eacsl/counters_copy.c fuzz/eacsl/le_mem_bodies.c
 EACSL_LIB_counters_decode := $(EACSL_LIB_counters)
 EACSL_LIB_counters_ops    := $(EACSL_LIB_counters)
@@ -94,7 +104,9 @@ EACSL_MAIN_views := fuzz/eacsl/views_reach.c
 # in this build; EACSL_LEFT_OUT crash the E-ACSL translator (above).  Lazy
 # (=), so the list is read only when a harness is built.
 EACSL_PROVED     = $(shell awk '$(foreach u,$(1),$$1=="$(u)" ||) 0 {print $$2}' proofs/min_goals.txt)
-EACSL_LEFT_OUT  := lepack_counters_add
+EACSL_LEFT_OUT  := lepack_counters_add lepack_counters_add_slow lepack_counters_add_items \
+                   store_range load_range map_next map_home map_probe lepack_map_put \
+                   lepack_map_reserve
 EACSL_FUNCTIONS_counters = $(filter-out $(EACSL_LEFT_OUT),$(call EACSL_PROVED,core)) \
                    copy_bytes lepack_realloc_bytes lepack_free_bytes lepack_free_slots \
                    lepack_set_allocator le_load_u32 le_load_u64 le_store_u32 le_store_u64
@@ -108,7 +120,12 @@ EACSL_FUNCTIONS_views = $(EACSL_FUNCTIONS_le_mem) $(call EACSL_PROVED,views curs
 EACSL_COMMA     := ,
 EACSL_EMPTY     :=
 EACSL_SPACE     := $(EACSL_EMPTY) $(EACSL_EMPTY)
-EACSL_FRAMAC_FLAGS := -machdep gcc_x86_64 -variadic-no-translation -pp-annot
+# The map's loop annotations name predicates at a label (used_slots{Pre}),
+# which the macro copy cannot express: Frama-C then ignores them with a
+# warning instead of stopping.  Their functions (EACSL_LEFT_OUT) are not
+# instrumented anyway; WP proves them.
+EACSL_FRAMAC_FLAGS := -machdep gcc_x86_64 -variadic-no-translation -pp-annot \
+                      -kernel-warn-key annot-error=active
 # The generated code is E-ACSL's, not the project's: its warnings are not ours.
 EACSL_CFLAGS    := -std=c99 -g -O2 -fno-builtin -w -DE_ACSL_SEGMENT_MMODEL
 EACSL_LIBS      := $(EACSL_LIBDIR)/libeacsl-dlmalloc.a -lgmp -lm -lpthread
@@ -137,11 +154,31 @@ $(EACSL_HARNESSES:%=$(EACSL_DIR)/%): $(EACSL_DIR)/%: $(EACSL_DIR)/%.e.c
 	nice -n 10 $(EACSL_CC) $(EACSL_CFLAGS) -I$(EACSL_SHARE) -o $@ $< \
 	  $(EACSL_SHARE)/e_acsl_rtl.c $(EACSL_LIBS)
 
-# A violated clause aborts (non-zero exit) with the clause's text.
-fuzz-eacsl: $(EACSL_HARNESSES:%=$(EACSL_DIR)/%)
+# The three ways a replay can stop, for the check of verdict.sh below.
+$(EACSL_DIR)/verdict_check.e.c: fuzz/eacsl/verdict_check.c fuzz/fuzz_check.h
+	@mkdir -p $(@D)
+	nice -n 10 $(EACSL_FRAMAC) -machdep gcc_x86_64 -variadic-no-translation -cpp-extra-args="-Ifuzz" \
+	  $< -e-acsl -e-acsl-functions verdict_need_positive -then-last -print -ocode $@.tmp \
+	  > $(EACSL_DIR)/verdict_check.frama-c.log 2>&1 || { tail -n 30 $(EACSL_DIR)/verdict_check.frama-c.log; exit 1; }
+	@mv $@.tmp $@
+
+$(EACSL_DIR)/verdict_check: $(EACSL_DIR)/verdict_check.e.c
+	nice -n 10 $(EACSL_CC) $(EACSL_CFLAGS) -I$(EACSL_SHARE) -o $@ $< \
+	  $(EACSL_SHARE)/e_acsl_rtl.c $(EACSL_LIBS)
+
+# A replay that stops is reported for what stopped it (fuzz/eacsl/verdict.sh):
+# a clause the E-ACSL runtime found violated, the harness's own differential
+# mismatch, or anything else.  verdict.sh is first checked on the real
+# messages of each kind (fuzz/eacsl/verdict_check.c).
+fuzz-eacsl: $(EACSL_HARNESSES:%=$(EACSL_DIR)/%) $(EACSL_DIR)/verdict_check
+	@for k in contract:1 mismatch:2 other:3 none:0; do \
+	  $(EACSL_DIR)/verdict_check $${k%:*} > $(EACSL_DIR)/verdict_$${k%:*}.log 2>&1; rc=$$?; \
+	  got=0; sh fuzz/eacsl/verdict.sh $$rc $(EACSL_DIR)/verdict_$${k%:*}.log > /dev/null || got=$$?; \
+	  [ "$$got" = "$${k#*:}" ] || { echo "eacsl: verdict.sh calls a $${k%:*} stop kind $$got, not $${k#*:}"; exit 1; }; \
+	done; echo "eacsl: verdict.sh tells a violated contract, a harness mismatch and other stops apart"
 	@for h in $(EACSL_HARNESSES); do printf 'eacsl: %-16s ' "$$h"; \
-	  $(EACSL_DIR)/$$h corpus/$$h > $(EACSL_DIR)/$$h.replay.log 2>&1 || \
-	    { tail -n 30 $(EACSL_DIR)/$$h.replay.log; echo "eacsl: $$h: contract violated"; exit 1; }; \
-	  tail -n 1 $(EACSL_DIR)/$$h.replay.log; done
+	  rc=0; $(EACSL_DIR)/$$h corpus/$$h > $(EACSL_DIR)/$$h.replay.log 2>&1 || rc=$$?; \
+	  if [ $$rc -ne 0 ]; then tail -n 30 $(EACSL_DIR)/$$h.replay.log; fi; \
+	  sh fuzz/eacsl/verdict.sh $$rc $(EACSL_DIR)/$$h.replay.log || exit 1; done
 
 CHECK_STEPS += fuzz-eacsl

@@ -1,17 +1,34 @@
 # SPDX-License-Identifier: Apache-2.0
 # Differential fuzzing: every harness in fuzz/ compares lepack with the
 # reference in ref/ and aborts on the first disagreement.  One source per
-# harness, built for libFuzzer, AFL++, a plain replay main(), MemorySanitizer
-# and the UBSan integer checks.  fuzz/README.md explains each target.
+# harness, built for libFuzzer, AFL++ (ASan with CmpLog, UBSan, plain), a
+# plain replay main(), MemorySanitizer and the UBSan integer checks.
+# fuzz/README.md explains each target; fuzz/campaign.py runs the campaigns.
 #
-#   make fuzz            libFuzzer, FUZZ_SECONDS per harness, corpus merged back
-#   make fuzz-afl        AFL++ on two cores (-M/-S), FUZZ_SECONDS per harness
+#   make fuzz            libFuzzer, FUZZ_SECONDS per harness on FUZZ_JOBS cores;
+#                        new inputs kept in build/fuzz/campaign/, a summary
+#   make fuzz-afl        the same with AFL++ (FUZZ_JOBS secondary instances)
+#   make corpus-merge    kept inputs with new coverage into corpus/
+#   make fuzz-readme     the last summaries into fuzz/README.md
 #   make fuzz-check      corpus replay (ASan+UBSan, MSan, integer) + smoke runs
 #   make fuzz-mutants    each fuzz/mutants/*.patch must be caught within 60 s
+#                        (FUZZ_MUTANTS_FROM=empty: from an empty corpus with
+#                        no dictionary; FUZZ_MUTANT_RUNS=N: N runs, median)
 #   make ossfuzz-check   .clusterfuzzlite/build.sh as OSS-Fuzz runs it
+#
+# Knobs (command line or environment):
+#   FUZZ_HARNESSES  which harnesses, e.g. make fuzz FUZZ_HARNESSES="views cli"
+#   FUZZ_SECONDS    seconds per harness (60)
+#   FUZZ_JOBS       cores per harness (all: libFuzzer -fork=N, AFL++ N instances)
+#   FUZZ_FLAGS      extra engine flags, passed through unchanged, e.g.
+#                   FUZZ_FLAGS="-use_value_profile=1" or, for AFL++, "-p explore"
 
 FUZZ_HARNESSES     := views counters_ops counters_decode cli
+FUZZ_HARNESSES     += zero
 FUZZ_SECONDS       ?= 60
+FUZZ_JOBS          ?= $(shell nproc 2>/dev/null || echo 1)
+FUZZ_FLAGS         ?=
+FUZZ_CAMPAIGN       = $(FUZZ_DIR)/campaign
 FUZZ_SMOKE_SECONDS ?= 5
 FUZZ_MUTANT_SECONDS ?= 60
 FUZZ_DIR           := $(BUILD)/fuzz
@@ -21,17 +38,19 @@ FUZZ_CFLAGS        := $(STD) $(WARN) -Werror -g -O1
 FUZZ_LINK_SRC      := $(LIB_SRC) $(REF_SRC) cli/text.c
 FUZZ_DEPS          := $(LIB_SRC) $(LIB_HDR) $(REF_SRC) ref/ref.h cli/text.c cli/text.h \
                       fuzz/fuzz_reader.h fuzz/fuzz_check.h
+FUZZ_DEPS          += ref/ref_zero.h
 FUZZ_SAN           := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_MSAN          := -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-sanitize-recover=all
 FUZZ_INTSAN        := -fsanitize=integer,implicit-conversion -fno-sanitize-recover=all
 
 FUZZ_LIBFUZZER_BINS := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/libfuzzer/%)
 FUZZ_REPLAY_BINS    := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/replay/%)
-FUZZ_AFL_BINS       := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/afl/%)
+FUZZ_AFL_BINS       := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/afl/%) \
+                       $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/afl-ubsan/%)
 FUZZ_MSAN_BINS      := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/msan/%)
 FUZZ_INTSAN_BINS    := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/intsan/%)
 
-.PHONY: fuzz fuzz-build fuzz-afl fuzz-check fuzz-replay fuzz-smoke fuzz-msan fuzz-intsan \
+.PHONY: fuzz fuzz-build fuzz-afl corpus-merge fuzz-readme fuzz-afl-selftest fuzz-check fuzz-replay fuzz-smoke fuzz-msan fuzz-intsan \
         fuzz-gcc-warnings fuzz-mutants fuzz-mutants-replay fuzz-seeds ossfuzz-check
 
 $(FUZZ_DIR)/libfuzzer/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
@@ -56,15 +75,61 @@ $(FUZZ_DIR)/afl/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
 	AFL_USE_ASAN=1 AFL_LLVM_CMPLOG=1 AFL_QUIET=1 afl-clang-fast $(FUZZ_INC) $(STD) -g -O1 \
 	  -fsanitize=fuzzer $< $(FUZZ_LINK_SRC) -o $@
 
+# The UBSan instance: exactly the libFuzzer build's UBSan checks, with the
+# runtime (a report, then abort, which AFL++ saves as a crash).
+# AFL_USE_UBSAN would trap instead: SIGILL without a report, and trap sites
+# merged per function, which cannot be counted against the libFuzzer build.
+$(FUZZ_DIR)/afl-ubsan/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	AFL_QUIET=1 afl-clang-fast $(FUZZ_INC) $(STD) -g -O1 -fsanitize=fuzzer,undefined \
+	  -fno-sanitize-recover=all $< $(FUZZ_LINK_SRC) -o $@
+
+# Instances past the second: no sanitizer, for speed.
+$(FUZZ_DIR)/afl-plain/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	AFL_QUIET=1 afl-clang-fast $(FUZZ_INC) $(STD) -g -O2 -fsanitize=fuzzer $< $(FUZZ_LINK_SRC) -o $@
+
 fuzz-build: $(FUZZ_LIBFUZZER_BINS) $(FUZZ_REPLAY_BINS)
 
-fuzz: fuzz-build
-	@sh fuzz/run-libfuzzer.sh $(FUZZ_DIR)/libfuzzer $(FUZZ_DIR)/replay $(FUZZ_DIR)/run \
-	  $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+FUZZ_RUN = python3 fuzz/campaign.py run --work $(FUZZ_CAMPAIGN) --seconds $(FUZZ_SECONDS) \
+           --jobs $(FUZZ_JOBS) --flags "$(FUZZ_FLAGS)" --replaydir $(FUZZ_DIR)/replay
 
-fuzz-afl: $(FUZZ_AFL_BINS) $(FUZZ_REPLAY_BINS)
-	@sh fuzz/run-afl.sh $(FUZZ_DIR)/afl $(FUZZ_DIR)/replay $(FUZZ_DIR)/afl-run \
-	  $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+fuzz: fuzz-build
+	@$(FUZZ_RUN) --engine libfuzzer --bindir $(FUZZ_DIR)/libfuzzer $(FUZZ_HARNESSES)
+
+fuzz-afl: $(FUZZ_AFL_BINS) $(FUZZ_REPLAY_BINS) $(FUZZ_LIBFUZZER_BINS) \
+          $(if $(filter-out 1 2,$(FUZZ_JOBS)),$(FUZZ_HARNESSES:%=$(FUZZ_DIR)/afl-plain/%))
+	@$(FUZZ_RUN) --engine afl --bindir $(FUZZ_DIR)/afl --ubsan-bindir $(FUZZ_DIR)/afl-ubsan \
+	  --plain-bindir $(FUZZ_DIR)/afl-plain --libfuzzer-bindir $(FUZZ_DIR)/libfuzzer \
+	  $(FUZZ_HARNESSES)
+
+# What make fuzz and make fuzz-afl kept, minimised into corpus/.
+corpus-merge: fuzz-build
+	@python3 fuzz/campaign.py merge --work $(FUZZ_CAMPAIGN) --bindir $(FUZZ_DIR)/libfuzzer \
+	  --replaydir $(FUZZ_DIR)/replay $(FUZZ_HARNESSES)
+
+# The last summaries into fuzz/README.md's campaign figures.
+fuzz-readme:
+	@python3 fuzz/campaign.py readme --work $(FUZZ_CAMPAIGN)
+
+# The runner itself, on fuzz/selftest/boom.c (a harness with known bugs):
+# fuzz/selftest/check.sh asserts that each way a campaign can go wrong
+# fails with its reason and a replay command.  A few seconds; in make check.
+FUZZ_SELFTEST := $(FUZZ_DIR)/selftest
+$(FUZZ_SELFTEST)/afl/boom: fuzz/selftest/boom.c
+	@mkdir -p $(@D)
+	AFL_USE_ASAN=1 AFL_LLVM_CMPLOG=1 AFL_QUIET=1 afl-clang-fast $(STD) -g -O1 -fsanitize=fuzzer $< -o $@
+$(FUZZ_SELFTEST)/afl-ubsan/boom: fuzz/selftest/boom.c
+	@mkdir -p $(@D)
+	AFL_QUIET=1 afl-clang-fast $(STD) -g -O1 -fsanitize=fuzzer,undefined -fno-sanitize-recover=all $< -o $@
+$(FUZZ_SELFTEST)/libfuzzer/boom: fuzz/selftest/boom.c
+	@mkdir -p $(@D)
+	$(FUZZ_CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) $< -o $@
+$(FUZZ_SELFTEST)/replay/boom: fuzz/selftest/boom.c fuzz/replay.c
+	@mkdir -p $(@D)
+	$(FUZZ_CLANG) $(FUZZ_CFLAGS) $(FUZZ_SAN) $< fuzz/replay.c -o $@
+fuzz-afl-selftest: $(addprefix $(FUZZ_SELFTEST)/,afl/boom afl-ubsan/boom libfuzzer/boom replay/boom)
+	@sh fuzz/selftest/check.sh $(FUZZ_SELFTEST)
 
 # The committed corpus is a regression suite: every input, every sanitizer.
 fuzz-replay: $(FUZZ_REPLAY_BINS)
@@ -107,16 +172,21 @@ fuzz-check: fuzz-gcc-warnings fuzz-replay fuzz-msan fuzz-intsan fuzz-smoke
 fuzz-mutants-replay:
 	@sh fuzz/mutants.sh replay $(FUZZ_DIR)/mutants $(FUZZ_MUTANT_SECONDS)
 
+FUZZ_MUTANTS_FROM ?= corpus
+FUZZ_MUTANT_RUNS  ?= 1
 fuzz-mutants:
-	@sh fuzz/mutants.sh fuzz $(FUZZ_DIR)/mutants $(FUZZ_MUTANT_SECONDS)
+	@FUZZ_MUTANTS_FROM=$(FUZZ_MUTANTS_FROM) FUZZ_MUTANT_RUNS=$(FUZZ_MUTANT_RUNS) \
+	  sh fuzz/mutants.sh fuzz $(FUZZ_DIR)/mutants $(FUZZ_MUTANT_SECONDS)
 
 # Regenerates the hand-made seeds (found inputs are kept).
 fuzz-seeds:
 	sh fuzz/seeds.sh
 
-# .clusterfuzzlite/build.sh run as OSS-Fuzz would, then each fuzzer briefly.
+# The ClusterFuzzLite workflows and OSS-Fuzz project file (ci/check_ci.py),
+# then .clusterfuzzlite/build.sh run as OSS-Fuzz would, each fuzzer briefly.
 FUZZ_OSS := $(abspath $(FUZZ_DIR))/ossfuzz
 ossfuzz-check:
+	@python3 ci/check_ci.py
 	@rm -rf $(FUZZ_OSS); mkdir -p $(FUZZ_OSS)/out $(FUZZ_OSS)/work $(FUZZ_OSS)/src
 	@ln -s $(CURDIR) $(FUZZ_OSS)/src/lepack
 	@cd $(FUZZ_OSS)/src/lepack && env CC=clang CXX=clang++ \
@@ -136,4 +206,4 @@ ossfuzz-check:
 	    new seeds > log 2>&1) || { tail -n 30 $(FUZZ_OSS)/run/$$h/log; exit 1; }; \
 	  echo "ossfuzz: $$h built, seeds zipped ($$(ls $(FUZZ_OSS)/run/$$h/seeds | wc -l)), 2000 runs clean"; done
 
-CHECK_STEPS += fuzz-check fuzz-mutants-replay ossfuzz-check
+CHECK_STEPS += fuzz-check fuzz-afl-selftest fuzz-mutants-replay ossfuzz-check

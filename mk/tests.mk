@@ -12,11 +12,14 @@
 # $LEPACK_VECTORS_DIR).  For the build host: $(BUILD)/tests/test_<name>.
 
 TEST_NAMES    := le le_forms cursor counters alloc_failure random vectors text
+TEST_NAMES    += zero
+TEST_NAMES    += batch
 TEST_CPPFLAGS := $(CPPFLAGS) -Iref -Icli -Itests
 TEST_CFLAGS   := $(STD) $(WARN) -g -O1
 TEST_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all
 TEST_LIBS     := -lcmocka
 TEST_HDR      := tests/test_util.h $(LIB_HDR) ref/ref.h cli/text.h
+TEST_HDR      += ref/ref_zero.h
 TEST_BINS     := $(TEST_NAMES:%=$(BUILD)/tests/test_%)
 TEST_VECTORS  := tests/vectors/counters.vec tests/vectors/next_counter.vec \
                  tests/vectors/text.vec
@@ -31,7 +34,7 @@ test_srcs = tests/test_$(1).c $(LIB_SRC) $(REF_SRC) $(TEST_EXTRA_$(1))
 TEST_OBJ = $(patsubst %.c,$(BUILD)/tests/obj/%.o,$(LIB_SRC) $(REF_SRC) $(TEST_EXTRA_$(1)))
 
 # Leaks fail the run; a UBSan report stops it like an ASan one.
-TEST_ENV := ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 \
+TEST_ENV := ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:allocator_may_return_null=1 \
             UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 .PHONY: test test-build test-vectors test-vectors-fresh

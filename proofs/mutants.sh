@@ -7,39 +7,42 @@
 # names).  Each mutant runs on a copy of the tree, without the cache, so
 # that no stored verdict can hide the bug.
 #
-#   sh proofs/mutants.sh OUTDIR [PAR] [TIMEOUT] [NAME-GLOB]
+#   sh proofs/mutants.sh OUTDIR [PAR] [TIMEOUT] [PATCH...]
+#
+# A mutant is killed only when prove.py ran and failed on the named
+# functions (a goal unproven, or an object-code difference).  A patch that
+# does not apply (tests/mutants/apply.sh), a mutant frama-c cannot parse,
+# or a run that fails in any other way is BROKEN, never a kill.  Exit 0: all killed; 1: one survived; 2: one BROKEN.
 set -eu
 out=${1:-build/prove/mutants}
 par=${2:-2}
 timeout=${3:-10}
-only=${4:-*}
+[ $# -gt 3 ] && shift 3 || set --
 root=$(pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-fail=0
+survived=0
+broken=0
 n=0
-for patch in "$root"/proofs/mutants/$only.patch; do
+[ $# -gt 0 ] || set -- "$root"/proofs/mutants/*.patch
+for patch in "$@"; do
+    case $patch in /*) ;; *) patch=$root/$patch ;; esac
     name=$(basename "$patch" .patch)
     n=$((n + 1))
     fns=$(sed -n 's/^Functions: *//p' "$patch" | head -n 1)
     if [ -z "$fns" ]; then
-        echo "mutant $name: no Functions: line" >&2
-        fail=1
+        echo "mutant $name: BROKEN: no Functions: line" >&2
+        broken=$((broken + 1))
         continue
     fi
     tree="$out/$name/tree"
     rm -rf "$out/$name"
     mkdir -p "$tree"
-    cp -R "$root/src" "$root/proofs" "$tree/"
+    cp -R "$root/src" "$root/proofs" "$root/cli" "$tree/"
     rm -rf "$tree/proofs/session"
-    if command -v patch >/dev/null 2>&1; then
-        apply="patch -s -p1"
-    else
-        apply="git apply -p1"
-    fi
-    if ! (cd "$tree" && $apply < "$patch"); then
-        echo "mutant $name: patch does not apply" >&2
-        fail=1
+    if ! sh "$root/tests/mutants/apply.sh" "$patch" "$tree"; then
+        echo "mutant $name: BROKEN: the patch does not apply (not a kill)" >&2
+        broken=$((broken + 1))
         continue
     fi
     start=$(date +%s)
@@ -56,17 +59,25 @@ for patch in "$root"/proofs/mutants/$only.patch; do
         grep -e '^prove: FAIL ' -e '^objeq: DIFF ' "$out/$name/prove.txt" | head -n 4 | sed 's/^/    /'
     elif [ "$rc" -eq 0 ]; then
         echo "mutant $name: SURVIVED: every goal of $fns still proves (${secs}s)" >&2
-        fail=1
+        survived=$((survived + 1))
     else
-        echo "mutant $name: proof run broken (exit $rc), see $out/$name/prove.txt" >&2
-        fail=1
+        # Exit 2 is frama-c failing (a mutant that does not parse or type);
+        # exit 1 without an unproven goal is a smoke test or a goal count.
+        grep '^prove: ' "$out/$name/prove.txt" | head -n 3 | sed 's/^/    /' >&2
+        echo "mutant $name: BROKEN: the proof run failed with no unproven goal (exit $rc, not a kill), see $out/$name/prove.txt" >&2
+        broken=$((broken + 1))
     fi
 done
 if [ "$n" -eq 0 ]; then
     echo "prove-mutants: no mutants in proofs/mutants" >&2
-    exit 1
+    exit 2
 fi
-if [ "$fail" -ne 0 ]; then
+echo "prove-mutants: $n mutants, $((n - survived - broken)) killed, $survived survived, $broken broken"
+if [ "$broken" -ne 0 ]; then
+    echo "prove-mutants: FAILED (a BROKEN mutant is not evidence)" >&2
+    exit 2
+fi
+if [ "$survived" -ne 0 ]; then
     echo "prove-mutants: FAILED" >&2
     exit 1
 fi

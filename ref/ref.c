@@ -70,6 +70,22 @@ void ref_clear(ref_counters *m)
     m->built = 0;
 }
 
+int ref_shrink(ref_counters *m)
+{
+    if (m->size == 0) {
+        free(m->items);
+        m->items = NULL;
+        m->capacity = 0;
+        return REF_OK;
+    }
+    ref_item *items = realloc(m->items, m->size * sizeof *items);
+    if (items == NULL)
+        return REF_ENOMEM;
+    m->items = items;
+    m->capacity = m->size;
+    return REF_OK;
+}
+
 static void ref_entry_set(ref_counters *m, int32_t partition, int64_t counter)
 {
     for (size_t i = 0; i < m->nentries; i++) {
@@ -114,6 +130,40 @@ int ref_item_at(const ref_counters *m, size_t i, ref_item *out)
     if (i >= m->size)
         return REF_ERANGE;
     *out = m->items[i];
+    return REF_OK;
+}
+
+int ref_add_items(ref_counters *m, const ref_item *items, size_t n)
+{
+    /* Room for all of them first, so that a failure changes nothing. */
+    if (m->capacity - m->size < n) {
+        ref_item *grown = realloc(m->items, (m->size + n) * sizeof *grown);
+        if (grown == NULL)
+            return REF_ENOMEM;
+        m->items = grown;
+        m->capacity = m->size + n;
+    }
+    if (m->built) {
+        ref_entry *entries = realloc(m->entries, (m->size + n + 1) * sizeof *entries);
+        if (entries == NULL)
+            return REF_ENOMEM;
+        m->entries = entries;
+    }
+    for (size_t k = 0; k < n; k++) {
+        m->items[m->size] = items[k];
+        m->size++;
+        if (m->built)
+            ref_entry_set(m, items[k].partition, items[k].initial_counter);
+    }
+    return REF_OK;
+}
+
+int ref_get_items(const ref_counters *m, size_t i, ref_item *out, size_t n)
+{
+    if (i > m->size || n > m->size - i)
+        return REF_ERANGE;
+    for (size_t k = 0; k < n; k++)
+        out[k] = m->items[i + k];
     return REF_OK;
 }
 

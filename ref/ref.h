@@ -67,8 +67,16 @@ typedef struct ref_counters {
 int ref_init(ref_counters *m, int32_t cache_id);
 void ref_free(ref_counters *m);
 void ref_clear(ref_counters *m);
+/* Ignite's finishUpdating(): storage for exactly size items (none when
+ * empty); REF_ENOMEM leaves everything as it was. */
+int ref_shrink(ref_counters *m);
 int ref_add(ref_counters *m, int32_t partition, int64_t initial_counter, int64_t updates_count);
 int ref_item_at(const ref_counters *m, size_t i, ref_item *out);
+/* items[0 .. n) appended as n ref_add calls would; REF_ENOMEM before any
+ * change.  out[0 .. n) = items i .. i + n - 1, or REF_ERANGE (nothing
+ * written) when they are not all there. */
+int ref_add_items(ref_counters *m, const ref_item *items, size_t n);
+int ref_get_items(const ref_counters *m, size_t i, ref_item *out, size_t n);
 
 /* The wire form: writes size * 20 bytes into dst when cap allows. */
 int ref_encode(const ref_counters *m, uint8_t *dst, size_t cap, size_t *written);

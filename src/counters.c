@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
+/* The hot paths defined in counters.h become this file's external
+ * functions (see LEPACK_COUNTERS_INLINE there). */
+#define LEPACK_COUNTERS_EXTERN_INLINES
 #include "counters.h"
 
 #include <string.h>
 
 #include "alloc.h"
+#include "items.h"
 #include "le.h"
 
 /* memcpy for byte arrays.  WP's memory model cannot carry memcpy's libc
@@ -27,7 +31,7 @@ static inline void copy_bytes(uint8_t *dst, const uint8_t *src, size_t n)
 /* The digits an item's fields were stored as (item_bytes) add up to the
  * values its getters read (item_partition_is, item_initial_is).  That is
  * the base-256 identity, which the provers find in small steps only: each
- * ghost function below states one step, and item_values combines them.
+ * ghost function below states one step, and item_field_values combines them.
  * They exist only for the proofs. */
 /*@ predicate sum_of_digits32(integer x) =
       x == x % 256 + 256 * (x / 256 % 256) + 65536 * (x / 65536 % 256) +
@@ -112,7 +116,7 @@ static void items_same(const uint8_t *a, const uint8_t *b, size_t n)
    exits \false;
    ensures le_value_u32(item + LEPACK_ITEM_PARTITION) == twos32(partition);
    ensures le_value_u64(item + LEPACK_ITEM_INITIAL_COUNTER) == twos64(initial); @/
-static void item_values(const uint8_t *item, int32_t partition, int64_t initial, int64_t updates)
+static void item_field_values(const uint8_t *item, int32_t partition, int64_t initial, int64_t updates)
 {
     /@ assert le_digits_u32(item + LEPACK_ITEM_PARTITION, twos32(partition)) &&
               le_digits_u64(item + LEPACK_ITEM_INITIAL_COUNTER, twos64(initial)); @/
@@ -138,10 +142,12 @@ size_t lepack_counters_grown_capacity(size_t capacity, size_t need)
 }
 
 /* Makes room for need items; on failure nothing changes.  For the proofs,
- * `away` names a block the new storage must not share. */
+ * `away` and `items` name blocks the new storage must not share. */
 /*@ requires valid_counters(m);
     requires away != \null && m->capacity > 0 ==>
       \base_addr(away) != \base_addr(m->data);
+    requires items != \null && m->capacity > 0 ==>
+      \base_addr(items) != \base_addr(m->data);
     assigns m->data, m->capacity;
     exits \false;
     ensures valid_counters(m);
@@ -151,6 +157,8 @@ size_t lepack_counters_grown_capacity(size_t capacity, size_t need)
     ensures away != \null && m->capacity > 0 && m->data != \old(m->data) ==>
       \base_addr(away) != \base_addr(m->data);
     ensures model: \forall integer p, v; counter_is(m, p, v) <==> \old(counter_is(m, p, v));
+    ensures items != \null && m->capacity > 0 && m->data != \old(m->data) ==>
+      \base_addr(items) != \base_addr(m->data);
     behavior room:
       assumes need <= m->capacity;
       assigns \nothing;
@@ -167,7 +175,7 @@ size_t lepack_counters_grown_capacity(size_t capacity, size_t need)
     complete behaviors;
     disjoint behaviors; */
 static lepack_status counters_reserve(lepack_counters *m, size_t need)
-    /*@ ghost (const uint8_t *away) */
+    /*@ ghost (const uint8_t *away, const lepack_counters_item *items) */
 {
     if (need <= m->capacity)
         return LEPACK_OK;
@@ -176,7 +184,7 @@ static lepack_status counters_reserve(lepack_counters *m, size_t need)
         return LEPACK_EOVERFLOW;
     uint8_t *data = lepack_realloc_bytes(m->data, m->capacity * LEPACK_ITEM_SIZE,
                                          capacity * LEPACK_ITEM_SIZE)
-        /*@ ghost (m, m->map.slots, away) */;
+        /*@ ghost (m, m->map.slots, away, items) */;
     if (data == NULL)
         return LEPACK_ENOMEM;
     //@ ghost const uint8_t *old = m->data;
@@ -199,7 +207,7 @@ lepack_status lepack_counters_init(lepack_counters *m, int32_t cache_id, size_t 
     uint8_t *data = NULL;
     if (capacity > 0) {
         data = lepack_realloc_bytes(NULL, 0, capacity * LEPACK_ITEM_SIZE)
-            /*@ ghost (m, NULL, NULL) */;
+            /*@ ghost (m, NULL, NULL, NULL) */;
         if (data == NULL)
             return LEPACK_ENOMEM;
     }
@@ -229,19 +237,6 @@ void lepack_counters_clear(lepack_counters *m)
     m->map_built = 0;
 }
 
-/* One item's three fields at item[0 .. LEPACK_ITEM_SIZE). */
-/*@ requires \valid(item + (0 .. LEPACK_ITEM_SIZE - 1));
-    assigns item[0 .. LEPACK_ITEM_SIZE - 1];
-    exits \false;
-    ensures item_bytes(item, partition, initial_counter, updates_count); */
-static inline void counters_put_item(uint8_t *item, int32_t partition,
-                                     int64_t initial_counter, int64_t updates_count)
-{
-    le_store_i32(item + LEPACK_ITEM_PARTITION, partition);
-    le_store_i64(item + LEPACK_ITEM_INITIAL_COUNTER, initial_counter);
-    le_store_i64(item + LEPACK_ITEM_UPDATES_COUNT, updates_count);
-}
-
 /* Item n written at data + n * LEPACK_ITEM_SIZE: the first n items stay as
  * they were. */
 /*@ requires n < LEPACK_MAX_ITEMS;
@@ -258,8 +253,8 @@ static void counters_write_fields(uint8_t *data, size_t n, int32_t partition,
                                   int64_t initial_counter, int64_t updates_count)
 {
     uint8_t *item = data + n * LEPACK_ITEM_SIZE;
-    counters_put_item(item, partition, initial_counter, updates_count);
-    //@ ghost item_values(item, partition, initial_counter, updates_count);
+    lepack_counters_store_item(item, partition, initial_counter, updates_count);
+    //@ ghost item_field_values(item, partition, initial_counter, updates_count);
     //@ ghost bytes_at(data, n * LEPACK_ITEM_SIZE + LEPACK_ITEM_PARTITION);
     //@ ghost bytes_at(data, n * LEPACK_ITEM_SIZE + LEPACK_ITEM_INITIAL_COUNTER);
     /*@ assert old_bytes: \forall integer k; 0 <= k < n * LEPACK_ITEM_SIZE ==>
@@ -298,6 +293,7 @@ static void counters_write_item(uint8_t *data, size_t n, int32_t partition,
     exits \false;
     ensures valid_counters(m);
     ensures m->size == \old(m->size) + 1;
+    ensures m->map.count <= \old(m->map.count) + 1;
     ensures item_bytes(m->data + \old(m->size) * LEPACK_ITEM_SIZE,
                        partition, initial_counter, updates_count);
     ensures joins: \forall integer v; counter_is(m, partition, v) <==> v == initial_counter;
@@ -330,6 +326,72 @@ static void counters_append(lepack_counters *m, int32_t partition, int64_t initi
     }
 }
 
+/* add_items' bytes: items[0 .. n) written after the first `size` items,
+ * which stay as they were. */
+/*@ requires 0 < n && size + n <= LEPACK_MAX_ITEMS;
+    requires \valid(data + (size * LEPACK_ITEM_SIZE .. (size + n) * LEPACK_ITEM_SIZE - 1));
+    requires \valid_read(items + (0 .. n - 1));
+    requires \separated(data + (size * LEPACK_ITEM_SIZE .. (size + n) * LEPACK_ITEM_SIZE - 1),
+                        items + (0 .. n - 1));
+    assigns data[size * LEPACK_ITEM_SIZE .. (size + n) * LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures items_bytes(data + size * LEPACK_ITEM_SIZE, items, n);
+    ensures kept_in: \forall integer p; in_items(data, size, p) <==> \old(in_items(data, size, p)); */
+static void counters_store_items(uint8_t *data, size_t size, const lepack_counters_item *items,
+                                 size_t n)
+{
+    lepack_items_store(data + size * LEPACK_ITEM_SIZE, items, n);
+    /*@ assert old_bytes: \forall integer k; 0 <= k < size * LEPACK_ITEM_SIZE ==>
+          data[k] == \at(data[k], Pre); */
+    /*@ assert old_partitions: \forall integer i, p; 0 <= i < size ==>
+          (item_partition_is(data, i, p) <==> \at(item_partition_is(data, i, p), Pre)); */
+    /*@ assert in_fwd: \forall integer p; in_items(data, size, p) ==>
+          \at(in_items(data, size, p), Pre); */
+    /*@ assert in_bwd: \forall integer p; \at(in_items(data, size, p), Pre) ==>
+          in_items(data, size, p); */
+}
+
+/* add_items' map: the partitions of items from .. size - 1, already in the
+ * bytes, put into the built map in item order, as add would put them.  For
+ * the proofs, items[0 .. n) is the caller's array, which this leaves alone. */
+/*@ requires \valid(m) && m->map_built != 0 && valid_map(&m->map);
+    requires from < m->size && m->size <= m->capacity && m->capacity <= LEPACK_MAX_ITEMS;
+    requires \valid(m->data + (0 .. m->capacity * LEPACK_ITEM_SIZE - 1));
+    requires \base_addr(m->data) != \base_addr(m);
+    requires m->map.nslots > 0 ==> \base_addr(m->data) != \base_addr(m->map.slots);
+    requires m->map.count + (m->size - from) <= m->map.nslots / 2;
+    requires keys: \forall integer p; map_holds(&m->map, p) <==> in_items(m->data, from, p);
+    requires \base_addr(items) != \base_addr(m->map.slots);
+    assigns m->map.count, m->map.slots[0 .. m->map.nslots - 1];
+    exits \false;
+    ensures valid_counters(m);
+    ensures items_kept: \forall integer k; 0 <= k < n ==>
+      items[k].partition == \old(items[k].partition) &&
+      items[k].initial_counter == \old(items[k].initial_counter) &&
+      items[k].updates_count == \old(items[k].updates_count); */
+static void counters_map_items(lepack_counters *m, size_t from)
+    /*@ ghost (const lepack_counters_item *items, size_t n) */
+{
+    /*@ loop invariant from <= i <= m->size;
+        loop invariant valid_map(&m->map) && m->map.count + (m->size - i) <= m->map.nslots / 2;
+        loop invariant keys: \forall integer p; map_holds(&m->map, p) <==> in_items(m->data, i, p);
+        loop invariant items_kept: \forall integer k; 0 <= k < n ==>
+          items[k].partition == \at(items[k].partition, Pre) &&
+          items[k].initial_counter == \at(items[k].initial_counter, Pre) &&
+          items[k].updates_count == \at(items[k].updates_count, Pre);
+        loop assigns i, m->map.count, m->map.slots[0 .. m->map.nslots - 1];
+        loop variant m->size - i; */
+    for (size_t i = from; i < m->size; i++) {
+        const uint8_t *item = m->data + i * LEPACK_ITEM_SIZE;
+        int32_t partition = le_load_i32(item + LEPACK_ITEM_PARTITION);
+        int64_t initial = le_load_i64(item + LEPACK_ITEM_INITIAL_COUNTER);
+        //@ ghost bytes_at(m->data, i * LEPACK_ITEM_SIZE + LEPACK_ITEM_PARTITION);
+        //@ assert item_partition_is(m->data, i, partition);
+        //@ ghost items_append(m->data, i, partition);
+        lepack_map_put(&m->map, partition, initial);
+    }
+}
+
 /* Room for one more item, in the bytes and, when it is built, in the map;
  * next_counter's model does not change, whatever the outcome. */
 /*@ requires valid_counters(m) && m->size < LEPACK_MAX_ITEMS;
@@ -345,14 +407,16 @@ static void counters_append(lepack_counters *m, int32_t partition, int64_t initi
       (m->map_built != 0 ==> m->map.count + 1 <= m->map.nslots / 2); */
 static lepack_status counters_room(lepack_counters *m)
 {
-    lepack_status st = counters_reserve(m, m->size + 1) /*@ ghost (NULL) */;
+    lepack_status st = counters_reserve(m, m->size + 1) /*@ ghost (NULL, NULL) */;
     if (st != LEPACK_OK || !m->map_built)
         return st;
     return lepack_map_reserve(&m->map, m->map.count + 1) /*@ ghost (m->data, NULL) */;
 }
 
-lepack_status lepack_counters_add(lepack_counters *m, int32_t partition,
-                                  int64_t initial_counter, int64_t updates_count)
+/* Only when the item does not fit or the map is built: the header's
+ * lepack_counters_add handles the rest inline. */
+lepack_status lepack_counters_add_slow(lepack_counters *m, int32_t partition,
+                                       int64_t initial_counter, int64_t updates_count)
 {
     if (m->size >= LEPACK_MAX_ITEMS)
         return LEPACK_EOVERFLOW;
@@ -363,37 +427,54 @@ lepack_status lepack_counters_add(lepack_counters *m, int32_t partition,
     return LEPACK_OK;
 }
 
-int32_t lepack_counters_cache_id(const lepack_counters *m)
+lepack_status lepack_counters_add_items(lepack_counters *m, const lepack_counters_item *items,
+                                        size_t n)
 {
-    return m->cache_id;
-}
-
-size_t lepack_counters_size(const lepack_counters *m)
-{
-    return m->size;
-}
-
-lepack_status lepack_counters_partition(const lepack_counters *m, size_t i, int32_t *out)
-{
-    if (i >= m->size)
-        return LEPACK_ERANGE;
-    *out = le_load_i32(m->data + i * LEPACK_ITEM_SIZE + LEPACK_ITEM_PARTITION);
+    if (n > LEPACK_MAX_ITEMS - m->size)
+        return LEPACK_EOVERFLOW;
+    if (n == 0)
+        return LEPACK_OK;
+    size_t size = m->size;
+    lepack_status st = counters_reserve(m, size + n) /*@ ghost (NULL, items) */;
+    if (st != LEPACK_OK)
+        return st;
+    if (m->map_built) {
+        /* count <= nslots / 2 <= SIZE_MAX / 2 and n <= SIZE_MAX / 20: no wrap. */
+        st = lepack_map_reserve(&m->map, m->map.count + n)
+            /*@ ghost (m->data, &items->initial_counter) */;
+        /*@ assert keys_same: \forall integer p;
+              map_holds(&m->map, p) <==> in_items(m->data, m->size, p); */
+        //@ assert valid_counters(m);
+        if (st != LEPACK_OK)
+            return st;
+    }
+    //@ assert size + n <= m->capacity && valid_counters(m);
+    /* Nothing can fail from here on: the bytes, then the map reads them
+     * back in item order, as n calls of add would have put them. */
+    counters_store_items(m->data, size, items, n);
+    /*@ assert before: \forall integer k; 0 <= k < n ==>
+          items[k].partition == \at(items[k].partition, Pre) &&
+          items[k].initial_counter == \at(items[k].initial_counter, Pre) &&
+          items[k].updates_count == \at(items[k].updates_count, Pre); */
+    if (m->map_built) {
+        //@ assert apart: \base_addr(items) != \base_addr(m->map.slots);
+        m->size = size + n;
+        counters_map_items(m, size) /*@ ghost (items, n) */;
+        //@ assert stored: items_bytes(m->data + size * LEPACK_ITEM_SIZE, items, n);
+        return LEPACK_OK;
+    }
+    m->size = size + n;
+    //@ assert valid_counters(m);
     return LEPACK_OK;
 }
 
-lepack_status lepack_counters_initial_counter(const lepack_counters *m, size_t i, int64_t *out)
+lepack_status lepack_counters_get_items(const lepack_counters *m, size_t i,
+                                        lepack_counters_item *out, size_t n)
 {
-    if (i >= m->size)
+    if (i > m->size || n > m->size - i)
         return LEPACK_ERANGE;
-    *out = le_load_i64(m->data + i * LEPACK_ITEM_SIZE + LEPACK_ITEM_INITIAL_COUNTER);
-    return LEPACK_OK;
-}
-
-lepack_status lepack_counters_updates_count(const lepack_counters *m, size_t i, int64_t *out)
-{
-    if (i >= m->size)
-        return LEPACK_ERANGE;
-    *out = le_load_i64(m->data + i * LEPACK_ITEM_SIZE + LEPACK_ITEM_UPDATES_COUNT);
+    if (n > 0)
+        lepack_items_load(out, m->data + i * LEPACK_ITEM_SIZE, n);
     return LEPACK_OK;
 }
 
@@ -420,7 +501,7 @@ lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, siz
     if (len % LEPACK_ITEM_SIZE != 0)
         return LEPACK_EBADLEN;
     size_t items = len / LEPACK_ITEM_SIZE;
-    lepack_status st = counters_reserve(m, items) /*@ ghost (len > 0 ? src : NULL) */;
+    lepack_status st = counters_reserve(m, items) /*@ ghost (len > 0 ? src : NULL, NULL) */;
     if (st != LEPACK_OK)
         return st;
     lepack_map_free(&m->map);
@@ -428,6 +509,39 @@ lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, siz
         copy_bytes(m->data, src, len);
     m->size = items;
     m->map_built = 0;
+    return LEPACK_OK;
+}
+
+lepack_status lepack_counters_shrink(lepack_counters *m)
+{
+    if (m->capacity == m->size)
+        return LEPACK_OK;
+    if (m->size == 0) {
+        lepack_free_bytes(m->data);
+        m->data = NULL;
+        m->capacity = 0;
+        //@ assert none: \forall integer p; !in_items(m->data, m->size, p);
+        /*@ assert keys_same: \forall integer p;
+              map_holds(&m->map, p) <==> \at(map_holds(&m->map, p), Pre); */
+        //@ assert valid_counters(m);
+        return LEPACK_OK;
+    }
+    uint8_t *data = lepack_realloc_bytes(m->data, m->capacity * LEPACK_ITEM_SIZE,
+                                         m->size * LEPACK_ITEM_SIZE)
+        /*@ ghost (m, m->map.slots, NULL, NULL) */;
+    if (data == NULL)
+        return LEPACK_ENOMEM;
+    //@ ghost const uint8_t *old = m->data;
+    m->data = data;
+    m->capacity = m->size;
+    /*@ assert same_bytes: \forall integer k; 0 <= k < m->size * LEPACK_ITEM_SIZE ==>
+          m->data[k] == \at(m->data[k], Pre); */
+    /*@ assert same_partitions: \forall integer i, p; 0 <= i < m->size ==>
+          (item_partition_is(m->data, i, p) <==> item_partition_is(old, i, p)); */
+    /*@ assert same_initials: \forall integer i, v; 0 <= i < m->size ==>
+          (item_initial_is(m->data, i, v) <==> item_initial_is(old, i, v)); */
+    //@ ghost items_same(m->data, old, m->size);
+    //@ assert valid_counters(m);
     return LEPACK_OK;
 }
 

@@ -18,6 +18,8 @@
 #include <stdint.h>
 
 #include "counter_map.h"
+#include "item.h"
+#include "le.h"
 #include "le_spec.h"
 #include "status.h"
 
@@ -25,13 +27,8 @@
 extern "C" {
 #endif
 
-#define LEPACK_ITEM_SIZE 20u
-#define LEPACK_ITEM_PARTITION 0u
-#define LEPACK_ITEM_INITIAL_COUNTER 4u
-#define LEPACK_ITEM_UPDATES_COUNT 12u
-
-/* The most items whose bytes a size_t can count. */
-#define LEPACK_MAX_ITEMS (SIZE_MAX / LEPACK_ITEM_SIZE)
+/* LEPACK_ITEM_SIZE, the field offsets, LEPACK_MAX_ITEMS and the unpacked
+ * lepack_counters_item are in item.h. */
 
 /* Fields are read through the functions below; they are public only so that
  * a message can live on the stack. */
@@ -44,9 +41,9 @@ typedef struct lepack_counters {
     lepack_counter_map map; /* partition -> current counter */
 } lepack_counters;
 
-/* The invariant every function below keeps, the byte layout of an item,
- * and the model next_counter is specified against, for the proofs
- * (proofs/README.md). */
+/* The invariant every function below keeps and the model next_counter is
+ * specified against, for the proofs (proofs/README.md); the byte layout of
+ * an item is item_bytes (item.h). */
 /*@ // The little-endian values of the bytes at data[off ..], read byte by
     // byte from data (le_value_u32 and le_value_u64 of data + off).
     logic integer bytes_u32{L}(uint8_t *data, integer off) =
@@ -83,8 +80,13 @@ typedef struct lepack_counters {
     logic integer next64(integer v) =
       v == 9223372036854775807 ? -9223372036854775808 : v + 1;
 
-    // A built map holds exactly the partitions of the items.
-    predicate valid_counters(lepack_counters *m) =
+*/
+
+/* A built map holds exactly the partitions of the items.  E-ACSL runs only
+ * quantifiers over bounded ranges: its copy of this header (see used_slots
+ * in counter_map.h) says the same thing slot by slot and item by item. */
+#ifndef slot_holds
+/*@ predicate valid_counters(lepack_counters *m) =
       \valid(m) &&
       m->size <= m->capacity && m->capacity <= LEPACK_MAX_ITEMS &&
       (m->capacity == 0 ==> m->data == \null) &&
@@ -97,14 +99,30 @@ typedef struct lepack_counters {
          m->map.nslots == 0 && m->map.count == 0 && m->map.slots == \null) &&
       (m->map_built != 0 ==>
          \forall integer p; map_holds(&m->map, p) <==> in_items(m->data, m->size, p));
+*/
+#else
+/*@ predicate valid_counters(lepack_counters *m) =
+      \valid(m) &&
+      m->size <= m->capacity && m->capacity <= LEPACK_MAX_ITEMS &&
+      (m->capacity == 0 ==> m->data == \null) &&
+      (m->capacity > 0 ==>
+         \valid(m->data + (0 .. m->capacity * LEPACK_ITEM_SIZE - 1)) &&
+         \base_addr(m->data) != \base_addr(m) &&
+         (m->map.nslots > 0 ==> \base_addr(m->data) != \base_addr(m->map.slots))) &&
+      valid_map(&m->map) &&
+      (m->map_built == 0 ==>
+         m->map.nslots == 0 && m->map.count == 0 && m->map.slots == \null) &&
+      (m->map_built != 0 ==>
+         (\forall integer i; 0 <= i < m->map.nslots && m->map.slots[i].used != 0 ==>
+            in_items(m->data, m->size, m->map.slots[i].partition)) &&
+         (\forall integer i; 0 <= i < m->size ==>
+            \exists integer j; 0 <= j < m->map.nslots && m->map.slots[j].used != 0 &&
+              twos32(m->map.slots[j].partition) ==
+                bytes_u32(m->data, i * LEPACK_ITEM_SIZE + LEPACK_ITEM_PARTITION)));
+*/
+#endif
 
-    predicate item_bytes{L}(uint8_t *item, integer partition, integer initial,
-                            integer updates) =
-      le_digits_u32(item + LEPACK_ITEM_PARTITION, twos32(partition)) &&
-      le_digits_u64(item + LEPACK_ITEM_INITIAL_COUNTER, twos64(initial)) &&
-      le_digits_u64(item + LEPACK_ITEM_UPDATES_COUNT, twos64(updates));
-
-    predicate bytes_unchanged{L1, L2}(uint8_t *a, uint8_t *b, integer n) =
+/*@ predicate bytes_unchanged{L1, L2}(uint8_t *a, uint8_t *b, integer n) =
       \forall integer k; 0 <= k < n ==> \at(a[k], L1) == \at(b[k], L2);
 */
 
@@ -166,11 +184,24 @@ void lepack_counters_free(lepack_counters *m);
     ensures m->capacity == \old(m->capacity) && m->data == \old(m->data); */
 void lepack_counters_clear(lepack_counters *m);
 
-/* Appends an item, growing when full.  The item joins next_counter's map
- * when that is built, as if the map had been built with it: the next
- * next_counter for its partition continues from its initial counter.
- * LEPACK_EOVERFLOW or LEPACK_ENOMEM: no item, byte or map entry changed
- * (the storage may already have grown, which no getter can observe). */
+/* --- The hot paths, defined here -------------------------------------------
+ * The getters and the common case of add (room left, no next_counter map)
+ * are defined in this header so that a loop over items compiles to loads
+ * and stores, with no call.  They are static inline for every includer but
+ * src/counters.c, which defines LEPACK_COUNTERS_EXTERN_INLINES first: there
+ * the same text becomes the library's exported functions, so the shared
+ * library keeps every name and the proofs, which read counters.c, prove
+ * these very definitions. */
+#ifdef LEPACK_COUNTERS_EXTERN_INLINES
+#define LEPACK_COUNTERS_INLINE
+#else
+#define LEPACK_COUNTERS_INLINE static inline
+#endif
+
+/* lepack_counters_add's out-of-line part: growth, and the next_counter map
+ * when it is built.  lepack_counters_add's contract, with next_counter's
+ * model stated whether or not the map is built; call lepack_counters_add
+ * instead. */
 /*@ requires valid_counters(m);
     assigns m->data, m->capacity, m->size, m->map,
             \at(m->data, Post)[m->size * LEPACK_ITEM_SIZE ..
@@ -201,22 +232,86 @@ void lepack_counters_clear(lepack_counters *m);
         \forall integer v; counter_is(m, partition, v) <==> \old(counter_is(m, partition, v));
     complete behaviors;
     disjoint behaviors; */
-lepack_status lepack_counters_add(lepack_counters *m, int32_t partition,
-                                  int64_t initial_counter, int64_t updates_count);
+lepack_status lepack_counters_add_slow(lepack_counters *m, int32_t partition,
+                                       int64_t initial_counter, int64_t updates_count);
+
+/* Appends an item, growing when full.  The item joins next_counter's map
+ * when that is built, as if the map had been built with it: the next
+ * next_counter for its partition continues from its initial counter (before
+ * the map is built, next_counter's model is the items themselves).
+ * LEPACK_EOVERFLOW or LEPACK_ENOMEM: no item, byte or map entry changed
+ * (the storage may already have grown, which no getter can observe).  For
+ * many items at once, lepack_counters_add_items is faster.
+ *
+ * Every field is read, and size written, before the item's bytes: a store
+ * through uint8_t * may alias *m, and a field read after it would be
+ * loaded again. */
+/*@ requires valid_counters(m);
+    assigns m->data, m->capacity, m->size, m->map,
+            \at(m->data, Post)[m->size * LEPACK_ITEM_SIZE ..
+                                m->size * LEPACK_ITEM_SIZE + LEPACK_ITEM_SIZE - 1],
+            \at(m->map.slots, Post)[0 .. \at(m->map.nslots, Post) - 1];
+    exits \false;
+    ensures valid_counters(m);
+    ensures bytes_unchanged{Post, Pre}(m->data, \old(m->data),
+                                       \old(m->size) * LEPACK_ITEM_SIZE);
+    ensures others: \old(m->map_built) != 0 ==> \forall integer p, v; p != partition ==>
+      (counter_is(m, p, v) <==> \old(counter_is(m, p, v)));
+    behavior too_many:
+      assumes m->size >= LEPACK_MAX_ITEMS;
+      assigns \nothing;
+      ensures \result == LEPACK_EOVERFLOW;
+    behavior room:
+      assumes m->size < LEPACK_MAX_ITEMS;
+      ensures \result == LEPACK_OK || \result == LEPACK_ENOMEM ||
+              \result == LEPACK_EOVERFLOW;
+      ensures \result == LEPACK_OK ==>
+        m->size == \old(m->size) + 1 &&
+        item_bytes(m->data + \old(m->size) * LEPACK_ITEM_SIZE,
+                   partition, initial_counter, updates_count);
+      ensures joins: \result == LEPACK_OK && \old(m->map_built) != 0 ==>
+        \forall integer v; counter_is(m, partition, v) <==> v == initial_counter;
+      ensures \result != LEPACK_OK ==>
+        m->size == \old(m->size) &&
+        \forall integer v; counter_is(m, partition, v) <==> \old(counter_is(m, partition, v));
+    complete behaviors;
+    disjoint behaviors; */
+LEPACK_COUNTERS_INLINE lepack_status lepack_counters_add(lepack_counters *m, int32_t partition,
+                                                         int64_t initial_counter,
+                                                         int64_t updates_count)
+{
+    size_t size = m->size;
+    if (size < m->capacity && m->map_built == 0) {
+        uint8_t *item = m->data + size * LEPACK_ITEM_SIZE;
+        m->size = size + 1;
+        lepack_counters_store_item(item, partition, initial_counter, updates_count);
+        return LEPACK_OK;
+    }
+    if (size >= LEPACK_MAX_ITEMS)
+        return LEPACK_EOVERFLOW;
+    return lepack_counters_add_slow(m, partition, initial_counter, updates_count);
+}
 
 /*@ requires \valid_read(m);
     assigns \nothing;
     exits \false;
     ensures \result == m->cache_id; */
-int32_t lepack_counters_cache_id(const lepack_counters *m);
+LEPACK_COUNTERS_INLINE int32_t lepack_counters_cache_id(const lepack_counters *m)
+{
+    return m->cache_id;
+}
 
 /*@ requires \valid_read(m);
     assigns \nothing;
     exits \false;
     ensures \result == m->size; */
-size_t lepack_counters_size(const lepack_counters *m);
+LEPACK_COUNTERS_INLINE size_t lepack_counters_size(const lepack_counters *m)
+{
+    return m->size;
+}
 
-/* Item i's fields; i >= size gives LEPACK_ERANGE and leaves *out untouched. */
+/* Item i's fields; i >= size gives LEPACK_ERANGE and leaves *out untouched.
+ * In a loop over i the three getters of one item share one check. */
 /*@ requires valid_counters(m);
     requires \valid(out) && \separated(out, m);
     assigns *out;
@@ -231,7 +326,16 @@ size_t lepack_counters_size(const lepack_counters *m);
       ensures \result == LEPACK_ERANGE;
     complete behaviors;
     disjoint behaviors; */
-lepack_status lepack_counters_partition(const lepack_counters *m, size_t i, int32_t *out);
+LEPACK_COUNTERS_INLINE lepack_status lepack_counters_partition(const lepack_counters *m,
+                                                               size_t i, int32_t *out)
+{
+    const uint8_t *data = m->data; /* read first: in a loop it is then read once */
+    if (i >= m->size)
+        return LEPACK_ERANGE;
+    *out = le_load_i32(data + i * LEPACK_ITEM_SIZE + LEPACK_ITEM_PARTITION);
+    return LEPACK_OK;
+}
+
 /*@ requires valid_counters(m);
     requires \valid(out) && \separated(out, m);
     assigns *out;
@@ -246,7 +350,16 @@ lepack_status lepack_counters_partition(const lepack_counters *m, size_t i, int3
       ensures \result == LEPACK_ERANGE;
     complete behaviors;
     disjoint behaviors; */
-lepack_status lepack_counters_initial_counter(const lepack_counters *m, size_t i, int64_t *out);
+LEPACK_COUNTERS_INLINE lepack_status lepack_counters_initial_counter(const lepack_counters *m,
+                                                                     size_t i, int64_t *out)
+{
+    const uint8_t *data = m->data; /* read first: in a loop it is then read once */
+    if (i >= m->size)
+        return LEPACK_ERANGE;
+    *out = le_load_i64(data + i * LEPACK_ITEM_SIZE + LEPACK_ITEM_INITIAL_COUNTER);
+    return LEPACK_OK;
+}
+
 /*@ requires valid_counters(m);
     requires \valid(out) && \separated(out, m);
     assigns *out;
@@ -261,7 +374,76 @@ lepack_status lepack_counters_initial_counter(const lepack_counters *m, size_t i
       ensures \result == LEPACK_ERANGE;
     complete behaviors;
     disjoint behaviors; */
-lepack_status lepack_counters_updates_count(const lepack_counters *m, size_t i, int64_t *out);
+LEPACK_COUNTERS_INLINE lepack_status lepack_counters_updates_count(const lepack_counters *m,
+                                                                   size_t i, int64_t *out)
+{
+    const uint8_t *data = m->data; /* read first: in a loop it is then read once */
+    if (i >= m->size)
+        return LEPACK_ERANGE;
+    *out = le_load_i64(data + i * LEPACK_ITEM_SIZE + LEPACK_ITEM_UPDATES_COUNT);
+    return LEPACK_OK;
+}
+
+/* --- Batches ----------------------------------------------------------------
+ * Many items in one call: one check and (for add) one reserve for the whole
+ * batch, then a loop with no check inside, which runs in vector registers
+ * where the CPU has them (src/items.h). */
+
+/* Appends items[0 .. n), as n calls of add would.  LEPACK_EOVERFLOW (size
+ * + n > LEPACK_MAX_ITEMS, or more entries than the next_counter map can
+ * hold) or LEPACK_ENOMEM: no item, byte or map entry changed (the storage
+ * may already have grown, as for add).  items must not point into the
+ * message's own storage, which growing may move. */
+/*@ requires valid_counters(m);
+    requires n > 0 ==> \valid_read(items + (0 .. n - 1)) &&
+      \separated(items + (0 .. n - 1), m) &&
+      (m->capacity > 0 ==> \base_addr(items) != \base_addr(m->data)) &&
+      (m->map.nslots > 0 ==> \base_addr(items) != \base_addr(m->map.slots));
+    assigns m->data, m->capacity, m->size, m->map,
+            \at(m->data, Post)[m->size * LEPACK_ITEM_SIZE ..
+                                (m->size + n) * LEPACK_ITEM_SIZE - 1],
+            \at(m->map.slots, Post)[0 .. \at(m->map.nslots, Post) - 1];
+    exits \false;
+    ensures valid_counters(m);
+    ensures bytes_unchanged{Post, Pre}(m->data, \old(m->data),
+                                       \old(m->size) * LEPACK_ITEM_SIZE);
+    behavior too_many:
+      assumes n > LEPACK_MAX_ITEMS - m->size;
+      assigns \nothing;
+      ensures \result == LEPACK_EOVERFLOW;
+    behavior room:
+      assumes n <= LEPACK_MAX_ITEMS - m->size;
+      ensures \result == LEPACK_OK || \result == LEPACK_ENOMEM ||
+              \result == LEPACK_EOVERFLOW;
+      ensures \result == LEPACK_OK ==>
+        m->size == \old(m->size) + n &&
+        items_bytes(m->data + \old(m->size) * LEPACK_ITEM_SIZE, items, n);
+      ensures \result != LEPACK_OK ==> m->size == \old(m->size);
+    complete behaviors;
+    disjoint behaviors; */
+lepack_status lepack_counters_add_items(lepack_counters *m, const lepack_counters_item *items,
+                                        size_t n);
+
+/* Reads items i .. i + n - 1 into out[0 .. n).  LEPACK_ERANGE when they are
+ * not all in the message (i + n > size, also when that sum would overflow):
+ * nothing is written. */
+/*@ requires valid_counters(m);
+    requires n > 0 ==> \valid(out + (0 .. n - 1)) && \separated(out + (0 .. n - 1), m) &&
+      (m->capacity > 0 ==> \base_addr(out) != \base_addr(m->data));
+    assigns out[0 .. n - 1];
+    exits \false;
+    behavior in_range:
+      assumes i <= m->size && n <= m->size - i;
+      ensures \result == LEPACK_OK;
+      ensures items_values(out, m->data + i * LEPACK_ITEM_SIZE, n);
+    behavior out_of_range:
+      assumes i > m->size || n > m->size - i;
+      assigns \nothing;
+      ensures \result == LEPACK_ERANGE;
+    complete behaviors;
+    disjoint behaviors; */
+lepack_status lepack_counters_get_items(const lepack_counters *m, size_t i,
+                                        lepack_counters_item *out, size_t n);
 
 /* The wire bytes, read-only: exactly size * LEPACK_ITEM_SIZE bytes at the
  * returned address (NULL when there are none).  Valid until the next call
@@ -330,6 +512,36 @@ lepack_status lepack_counters_encode(const lepack_counters *m, uint8_t *dst, siz
     complete behaviors;
     disjoint behaviors; */
 lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, size_t len);
+
+/* Ignite's finishUpdating(): trims the storage to exactly size items, so
+ * that no spare capacity is kept once the message is complete.  An empty
+ * message gives its storage back (capacity 0).  The items, their bytes and
+ * the next_counter map do not change.  LEPACK_ENOMEM (the allocator hook
+ * refused the smaller block): the message is exactly as it was, spare
+ * capacity included.  Ignite grows and trims by bytes (its array may end
+ * inside an item); lepack counts capacity in whole items. */
+/*@ requires valid_counters(m);
+    assigns m->data, m->capacity;
+    exits \false;
+    ensures valid_counters(m);
+    ensures bytes_unchanged{Post, Pre}(m->data, \old(m->data), m->size * LEPACK_ITEM_SIZE);
+    behavior fitted:
+      assumes m->capacity == m->size;
+      assigns \nothing;
+      ensures \result == LEPACK_OK;
+    behavior emptied:
+      assumes m->size == 0 && m->capacity > 0;
+      ensures \result == LEPACK_OK;
+      ensures m->capacity == 0 && m->data == \null;
+    behavior trimmed:
+      assumes 0 < m->size < m->capacity;
+      ensures \result == LEPACK_OK || \result == LEPACK_ENOMEM;
+      ensures \result == LEPACK_OK ==> m->capacity == m->size;
+      ensures \result != LEPACK_OK ==>
+        m->data == \old(m->data) && m->capacity == \old(m->capacity);
+    complete behaviors;
+    disjoint behaviors; */
+lepack_status lepack_counters_shrink(lepack_counters *m);
 
 /* Ignite's nextCounter: the first call for partition p returns the initial
  * counter of the last item with partition p, plus one; each later call

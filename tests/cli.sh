@@ -75,5 +75,124 @@ printf '+1 2 3\n' > "$tmp/in"; expect_error "plus sign" "expected a digit" count
 "$LEPACK" counters frobnicate > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "unknown command exit"
 [ -z "$(printf '' | "$LEPACK" counters encode)" ] && ok || bad "empty input"
 
+# Usage errors: exit 2, the usage on stderr, nothing on stdout.
+usage_error() { # usage_error NAME PATTERN ARGS...
+    name=$1 pattern=$2
+    shift 2
+    "$LEPACK" "$@" < /dev/null > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    [ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q -- "$pattern" "$tmp/err" && grep -q usage "$tmp/err" &&
+        ok || bad "$name: exit $rc, stderr '$(cat "$tmp/err")'"
+}
+usage_error "no arguments" "usage: lepack counters"
+usage_error "unknown command" "unknown command 'frobnicate'" frobnicate
+usage_error "unknown subcommand" "unknown counters subcommand 'frobnicate'" counters frobnicate
+usage_error "unknown option" "unknown option '--bogus'" counters encode --bogus
+"$LEPACK" -h > "$tmp/out" && grep -q "usage" "$tmp/out" && ok || bad "-h"
+"$LEPACK" counters -h > "$tmp/out" && grep -q "counters decode" "$tmp/out" && ok || bad "counters -h"
+
+# A read error (stdin is a directory): errno's text.
+"$LEPACK" counters decode < / > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qx "lepack: cannot read input: Is a directory" "$tmp/err" &&
+    ok || bad "read error: exit $rc, stderr '$(cat "$tmp/err")'"
+
+"$LEPACK" counters > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "needs a subcommand: encode or decode" "$tmp/err" &&
+    ok || bad "counters without a subcommand: exit $rc, '$(cat "$tmp/err")'"
+"$LEPACK" --version > "$tmp/out" && grep -qx "lepack [0-9]*\.[0-9]*\.[0-9]*" "$tmp/out" && ok || bad "--version"
+
+# A full disk (or a closed stdout) is an error, like coreutils: exit 1,
+# errno's text on stderr, whatever was being written.
+full_disk() { # full_disk NAME ARGS... with the input in $tmp/in
+    name=$1
+    shift
+    "$LEPACK" "$@" < "$tmp/in" > /dev/full 2> "$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 1 ]; then bad "$name to /dev/full: exit $rc, want 1"; return; fi
+    grep -qx "lepack: write error: No space left on device" "$tmp/err" ||
+        { bad "$name to /dev/full: stderr '$(cat "$tmp/err")'"; return; }
+    ok
+}
+if [ -w /dev/full ]; then
+    : > "$tmp/in"
+    full_disk "--help" --help
+    full_disk "--version" --version
+    full_disk "counters --help" counters --help
+    full_disk "decode --help" counters decode --help
+    # 2004 items: more than stdio buffers, so writes fail mid-stream too.
+    cp "$tmp/items" "$tmp/in"
+    full_disk "encode" counters encode
+    full_disk "encode --hex" counters encode --hex
+    cp "$tmp/wire" "$tmp/in"
+    full_disk "decode" counters decode
+    cp "$tmp/hex" "$tmp/in"
+    full_disk "decode --hex" counters decode --hex
+else
+    echo "cli: /dev/full missing, write errors not checked"
+fi
+"$LEPACK" --version >&- 2> "$tmp/err"
+[ $? -eq 1 ] && grep -q "write error" "$tmp/err" && ok || bad "--version to a closed stdout"
+
+# Every allocation the command makes may fail: with the k-th one failing
+# (tests/failmalloc.c, preloaded), the run either succeeds with the same
+# output or says "out of memory", exit 1, nothing on stdout.
+failmalloc=""
+if ${CC:-cc} -std=c11 -O1 -shared -fPIC "$(dirname "$0")/failmalloc.c" -o "$tmp/failmalloc.so" \
+        2> /dev/null; then
+    failmalloc=$tmp/failmalloc.so
+    head -n 5 "$tmp/items" > "$tmp/few"
+    "$LEPACK" counters encode < "$tmp/few" > "$tmp/few.bin"
+    "$LEPACK" counters encode --hex < "$tmp/few" > "$tmp/few.hex"
+    # sweep INPUT WANT ARGS...: allocations 1..40 of `lepack ARGS < INPUT`
+    sweep() {
+        input=$1 want=$2
+        shift 2
+        oom=0 k=1
+        while [ "$k" -le 40 ]; do
+            FAILMALLOC_AT=$k LD_PRELOAD=$failmalloc "$LEPACK" "$@" < "$tmp/$input" \
+                > "$tmp/out" 2> "$tmp/err"
+            rc=$?
+            if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/$want"; then :
+            elif [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qx "lepack: out of memory" "$tmp/err"; then
+                oom=$((oom + 1))
+            else
+                bad "$* with allocation $k failing: exit $rc, stderr '$(cat "$tmp/err")'"
+                return
+            fi
+            k=$((k + 1))
+        done
+        [ "$oom" -ge 2 ] && ok || bad "$*: only $oom allocation failures reported"
+    }
+    sweep few few.bin counters encode
+    sweep few few.hex counters encode --hex
+    sweep few.bin few counters decode
+    sweep few.hex few counters decode --hex
+else
+    echo "cli: no C compiler for tests/failmalloc.c, allocation failures not checked"
+fi
+
+# Out of memory while reading: said so, nothing on stdout.  The address
+# space is capped below what the input needs (ulimit -v, in KiB).
+if (ulimit -v 200000) 2>/dev/null; then
+    for args in "counters decode" "counters decode --hex" "counters encode"; do
+        # shellcheck disable=SC2086
+        head -c 64000000 /dev/zero | (ulimit -v 40000; exec "$LEPACK" $args) > "$tmp/out" 2> "$tmp/err"
+        rc=$?
+        [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qx "lepack: out of memory" "$tmp/err" &&
+            ok || bad "$args out of memory: exit $rc, stderr '$(cat "$tmp/err")'"
+    done
+    # The memory bound: decode holds its input once and writes item by item,
+    # so 40 MB decode in 100 MB of address space (about 72 MB needed; holding
+    # a copy of the items and the whole output besides, as the command once
+    # did, needs about 120 MB).
+    head -c 40000000 /dev/zero | (ulimit -v 100000; exec "$LEPACK" counters decode) > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    [ "$rc" -eq 0 ] && [ "$(wc -l < "$tmp/out")" -eq 2000000 ] && ok ||
+        bad "40 MB decode within 100 MB: exit $rc, $(wc -l < "$tmp/out") lines, '$(cat "$tmp/err")'"
+else
+    echo "cli: ulimit -v not available, out-of-memory paths not checked"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

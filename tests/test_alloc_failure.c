@@ -62,7 +62,7 @@ static int uninstall(void **state)
     return 0;
 }
 
-enum op_kind { OP_ADD, OP_NEXT, OP_DECODE, OP_CLEAR };
+enum op_kind { OP_ADD, OP_NEXT, OP_DECODE, OP_CLEAR, OP_SHRINK };
 
 typedef struct op {
     enum op_kind kind;
@@ -99,12 +99,14 @@ static void build_script(void)
     for (int32_t i = 0; i < 24; i++)    /* grows the items and the built map */
         push(OP_ADD, 10 + i, INT64_MAX - i, 0);
     push(OP_NEXT, 10, 0, 0);
+    push(OP_SHRINK, 0, 0, 0);           /* trims the spare items, map kept */
     push(OP_NEXT, 1, 0, 0);
     push(OP_DECODE, 0, 0, 50);          /* grows by decode, drops the map */
     push(OP_NEXT, 3, 0, 0);             /* rebuilds it, now larger */
     push(OP_ADD, 3, -5, 0);
     push(OP_NEXT, 3, 0, 0);
     push(OP_CLEAR, 0, 0, 0);
+    push(OP_SHRINK, 0, 0, 0);           /* empty: frees, no allocation */
     push(OP_ADD, 7, 70, 0);
     push(OP_NEXT, 7, 0, 0);
     push(OP_DECODE, 0, 0, 0);
@@ -180,6 +182,16 @@ static long run_script(long k)
             ref_clear(&r);
             st = LEPACK_OK;
             break;
+        case OP_SHRINK: {
+            size_t cap = m.capacity;
+            st = lepack_counters_shrink(&m);
+            if (st == LEPACK_ENOMEM)
+                assert_int_equal(m.capacity, cap); /* the spare room is kept too */
+            else
+                assert_int_equal(m.capacity, lepack_counters_size(&m));
+            rst = REF_OK;
+            break;
+        }
         }
         if (st == LEPACK_ENOMEM) {
             enomem++;
@@ -289,12 +301,81 @@ static void no_memory_at_all(void **state)
     assert_int_equal(A.live, 0);
 }
 
+/* A hook that refuses every request and records the sizes asked for. */
+typedef struct refusing {
+    long calls;
+    size_t sizes[4];
+} refusing;
+
+static void *refusing_realloc(void *ctx, void *ptr, size_t size)
+{
+    refusing *c = ctx;
+    (void)ptr;
+    if (c->calls < 4)
+        c->sizes[c->calls] = size;
+    c->calls++;
+    return NULL;
+}
+
+static void refusing_free(void *ctx, void *ptr)
+{
+    (void)ctx;
+    (void)ptr;
+    fail_msg("free of a block the refusing hook never handed out");
+}
+
+/* The largest capacity init accepts: exactly LEPACK_MAX_ITEMS items, whose
+ * byte count still fits a size_t (on a 32-bit target 4294967280 bytes, the
+ * most any real allocator could be asked for there).  init must ask the
+ * hook for exactly that many bytes, and the refusal is ENOMEM with *m
+ * untouched, not EOVERFLOW (which belongs to one item more, refused without
+ * asking). */
+static void init_at_max_items_refused(void **state)
+{
+    refusing r;
+    memset(&r, 0, sizeof r);
+    const lepack_allocator a = {refusing_realloc, refusing_free, &r};
+    lepack_set_allocator(&a);
+    lepack_counters m, pristine;
+    memset(&m, 0x5A, sizeof m);
+    memcpy(&pristine, &m, sizeof m);
+
+    assert_int_equal(lepack_counters_init(&m, 9, LEPACK_MAX_ITEMS), LEPACK_ENOMEM);
+    assert_int_equal(r.calls, 1);
+    assert_true(r.sizes[0] == (size_t)LEPACK_MAX_ITEMS * LEPACK_ITEM_SIZE);
+    assert_true(r.sizes[0] / LEPACK_ITEM_SIZE == LEPACK_MAX_ITEMS);
+    assert_true(r.sizes[0] > SIZE_MAX - LEPACK_ITEM_SIZE);
+    assert_memory_equal(&m, &pristine, sizeof m);
+
+    print_message("alloc_failure: init at LEPACK_MAX_ITEMS = %zu items asked for %zu bytes: ENOMEM\n",
+                  (size_t)LEPACK_MAX_ITEMS, r.sizes[0]);
+    assert_int_equal(lepack_counters_init(&m, 9, LEPACK_MAX_ITEMS + 1), LEPACK_EOVERFLOW);
+    assert_int_equal(r.calls, 1);
+    assert_memory_equal(&m, &pristine, sizeof m);
+
+    /* Growth to the limit: a (faked) message one item short of it grows to
+     * exactly LEPACK_MAX_ITEMS, and the refusal leaves it as it was. */
+    assert_int_equal(lepack_counters_init(&m, 9, 0), LEPACK_OK);
+    m.size = LEPACK_MAX_ITEMS - 1;
+    m.capacity = LEPACK_MAX_ITEMS - 1;
+    assert_int_equal(lepack_counters_add(&m, 1, 2, 3), LEPACK_ENOMEM);
+    assert_int_equal(r.calls, 2);
+    assert_true(r.sizes[1] == (size_t)LEPACK_MAX_ITEMS * LEPACK_ITEM_SIZE);
+    assert_true(m.size == LEPACK_MAX_ITEMS - 1 && m.capacity == LEPACK_MAX_ITEMS - 1);
+    assert_null(m.data);
+    m.size = 0;
+    m.capacity = 0;
+    lepack_counters_free(&m);
+    install(state); /* the group's counting hook again */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_allocation_fails_once),
         cmocka_unit_test(built_map_growth_fails),
         cmocka_unit_test(no_memory_at_all),
+        cmocka_unit_test(init_at_max_items_refused),
     };
     return cmocka_run_group_tests_name("alloc_failure", tests, install, uninstall);
 }

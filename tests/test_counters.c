@@ -118,8 +118,8 @@ static void grown_capacity_edges(void **state)
     /* The contract over a seeded sweep. */
     test_rng r = {0x9009u};
     for (int i = 0; i < 100000; i++) {
-        size_t cap = (size_t)test_rng_next(&r) >> test_rng_below(&r, 64);
-        size_t need = (size_t)test_rng_next(&r) >> test_rng_below(&r, 64);
+        size_t cap = (size_t)(test_rng_next(&r) >> test_rng_below(&r, 64));
+        size_t need = (size_t)(test_rng_next(&r) >> test_rng_below(&r, 64));
         size_t g = lepack_counters_grown_capacity(cap, need);
         if (need > max) {
             assert_int_equal(g, 0);
@@ -144,6 +144,11 @@ static void init_errors(void **state)
     assert_int_equal(lepack_counters_init(&m, 1, LEPACK_MAX_ITEMS + 1), LEPACK_EOVERFLOW);
     assert_memory_equal(&m, &before, sizeof m);
     assert_int_equal(lepack_counters_init(&m, 1, SIZE_MAX), LEPACK_EOVERFLOW);
+    assert_memory_equal(&m, &before, sizeof m);
+    /* Exactly LEPACK_MAX_ITEMS passes the size check and reaches the real
+     * allocator, which cannot give SIZE_MAX - 15 bytes on any host (on a
+     * 32-bit one, 4 GiB less 16): ENOMEM, *m untouched. */
+    assert_int_equal(lepack_counters_init(&m, 1, LEPACK_MAX_ITEMS), LEPACK_ENOMEM);
     assert_memory_equal(&m, &before, sizeof m);
     assert_int_equal(lepack_counters_init(&m, INT32_MIN, 0), LEPACK_OK);
     assert_int_equal(lepack_counters_cache_id(&m), INT32_MIN);
@@ -399,6 +404,59 @@ static void clear_keeps_capacity(void **state)
     lepack_counters_free(&m);
 }
 
+/* Ignite's finishUpdating(): after a shrink the storage holds exactly the
+ * items, which keep their bytes; the map keeps counting; a later add grows
+ * again; an empty message gives its storage back. */
+static void shrink_to_fit(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    int64_t out = 0;
+    assert_int_equal(lepack_counters_init(&m, 9, 16), LEPACK_OK);
+    for (int32_t i = 0; i < 5; i++)
+        assert_int_equal(lepack_counters_add(&m, i, i * 10, -i), LEPACK_OK);
+    assert_int_equal(lepack_counters_next_counter(&m, 2, &out), LEPACK_OK);
+    assert_true(out == 21);
+    test_snapshot s;
+    test_snapshot_take(&s, &m);
+    assert_int_equal(m.capacity, 16);
+    assert_int_equal(lepack_counters_shrink(&m), LEPACK_OK);
+    assert_int_equal(m.capacity, 5);
+    test_snapshot_check(&s, &m);
+    test_snapshot_free(&s);
+    /* Already fitted: nothing to do, the storage stays where it is. */
+    const uint8_t *data = m.data;
+    assert_int_equal(lepack_counters_shrink(&m), LEPACK_OK);
+    assert_ptr_equal(m.data, data);
+    assert_int_equal(m.capacity, 5);
+    /* The map survived: the counter goes on from 21. */
+    assert_int_equal(lepack_counters_next_counter(&m, 2, &out), LEPACK_OK);
+    assert_true(out == 22);
+    /* Growth from a fitted message, then items added after the shrink. */
+    assert_int_equal(lepack_counters_add(&m, 7, 70, 7), LEPACK_OK);
+    assert_int_equal(m.capacity, 6);
+    assert_int_equal(lepack_counters_next_counter(&m, 7, &out), LEPACK_OK);
+    assert_true(out == 71);
+    for (int32_t i = 0; i < 5; i++)
+        check_item(&m, (size_t)i, i, i * 10, -i);
+    check_item(&m, 5, 7, 70, 7);
+    /* Empty: the storage is released and the message stays usable. */
+    lepack_counters_clear(&m);
+    assert_int_equal(lepack_counters_shrink(&m), LEPACK_OK);
+    assert_int_equal(m.capacity, 0);
+    assert_null(m.data);
+    assert_int_equal(lepack_counters_cache_id(&m), 9);
+    assert_int_equal(lepack_counters_shrink(&m), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 1, 2, 3), LEPACK_OK);
+    check_item(&m, 0, 1, 2, 3);
+    lepack_counters_free(&m);
+    /* A message made with capacity 0 is already fitted. */
+    assert_int_equal(lepack_counters_init(&m, 0, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_shrink(&m), LEPACK_OK);
+    assert_null(m.data);
+    lepack_counters_free(&m);
+}
+
 /* The size guard: no host can hold LEPACK_MAX_ITEMS items, so the state of
  * a full message is faked; add must refuse before touching data. */
 static void add_at_max_items(void **state)
@@ -453,6 +511,7 @@ int main(void)
         cmocka_unit_test(next_counter_semantics),
         cmocka_unit_test(next_counter_many_partitions),
         cmocka_unit_test(clear_keeps_capacity),
+        cmocka_unit_test(shrink_to_fit),
         cmocka_unit_test(add_at_max_items),
         cmocka_unit_test(strerror_names),
     };

@@ -270,6 +270,10 @@ static void format_round_trip(void **state)
     n = text_format_item(&m, 1, line);
     assert_string_equal(line, "-1 0 -1\n");
     assert_int_equal(n, 8);
+    /* Past the last item: nothing formatted, an empty line. */
+    memset(line, 'Q', sizeof line);
+    assert_int_equal(text_format_item(&m, 2, line), 0);
+    assert_string_equal(line, "");
     /* What the formatter writes, the parser reads back to the same bytes. */
     char all[2 * TEXT_ITEM_LINE_MAX];
     size_t a = text_format_item(&m, 0, all);

@@ -326,6 +326,78 @@ static void counters_vec(void **state)
     assert_true(err >= 5);
 }
 
+/* Copies the step's text up to the next ';' (or the end) into buf. */
+static const char *step_token(const vec_line *l, const char *p, char *buf, size_t cap)
+{
+    size_t n = strcspn(p, ";");
+    if (n >= cap)
+        VFAIL(l, "step too long");
+    memcpy(buf, p, n);
+    buf[n] = '\0';
+    return p + n;
+}
+
+/* One step of a next_counter case (tests/vectors/README.md): a
+ * nextCounter call and its result, or add:, decode:, clear, shrink. */
+static void run_step(const vec_line *l, lepack_counters *m, const char **pp)
+{
+    const char *p = *pp;
+    if (strncmp(p, "add:", 4) == 0) {
+        char item[128];
+        *pp = step_token(l, p + 4, item, sizeof item);
+        size_t n;
+        vec_item *it = parse_items(l, item, &n);
+        if (n != 1)
+            VFAIL(l, "add: takes one item");
+        assert_int_equal(lepack_counters_add(m, it->p, it->i, it->u), LEPACK_OK);
+        free(it);
+    } else if (strncmp(p, "decode:", 7) == 0) {
+        static char step[1 << 14];
+        *pp = step_token(l, p + 7, step, sizeof step);
+        char *eq = strchr(step, '=');
+        if (eq == NULL)
+            VFAIL(l, "decode: without '=' status");
+        *eq = '\0';
+        size_t hlen;
+        uint8_t *hex = parse_hex(l, step, &hlen);
+        lepack_status want = strcmp(eq + 1, "OK") == 0 ? LEPACK_OK : parse_status(l, eq + 1);
+        test_snapshot snap;
+        test_snapshot_take(&snap, m);
+        lepack_status got = lepack_counters_decode(m, hex, hlen);
+        if (got != want)
+            VFAIL(l, "decode of %zu bytes gave %s, expected %s", hlen, lepack_status_name(got),
+                  lepack_status_name(want));
+        if (got != LEPACK_OK)
+            test_snapshot_check(&snap, m);
+        test_snapshot_free(&snap);
+        free(hex);
+    } else if (strncmp(p, "clear", 5) == 0 && (p[5] == ';' || p[5] == '\0')) {
+        lepack_counters_clear(m);
+        *pp = p + 5;
+    } else if (strncmp(p, "shrink", 6) == 0 && (p[6] == ';' || p[6] == '\0')) {
+        assert_int_equal(lepack_counters_shrink(m), LEPACK_OK);
+        assert_int_equal(m->capacity, lepack_counters_size(m));
+        *pp = p + 6;
+    } else {
+        int32_t part = (int32_t)parse_int(l, p, &p, INT32_MIN, INT32_MAX);
+        if (*p++ != '=')
+            VFAIL(l, "expected '=' after the partition");
+        int64_t out = 0x1234;
+        lepack_status st = lepack_counters_next_counter(m, part, &out);
+        if (strncmp(p, "ENOTFOUND", 9) == 0) {
+            p += 9;
+            if (st != LEPACK_ENOTFOUND || out != 0x1234)
+                VFAIL(l, "next_counter(%ld) gave status %d, expected ENOTFOUND", (long)part, st);
+        } else {
+            int64_t want = parse_int(l, p, &p, INT64_MIN, INT64_MAX);
+            if (st != LEPACK_OK || out != want)
+                VFAIL(l, "next_counter(%ld) gave status %d value %lld, expected %lld",
+                      (long)part, st, (long long)out, (long long)want);
+        }
+        *pp = p;
+    }
+}
+
 static void next_counter_vec(void **state)
 {
     (void)state;
@@ -347,35 +419,20 @@ static void next_counter_vec(void **state)
         build(&m, items, n);
         const char *p = l.field[3];
         for (;;) {
-            int32_t part = (int32_t)parse_int(&l, p, &p, INT32_MIN, INT32_MAX);
-            if (*p++ != '=')
-                VFAIL(&l, "expected '=' in calls");
-            int64_t out = 0x1234;
-            lepack_status st = lepack_counters_next_counter(&m, part, &out);
-            if (strncmp(p, "ENOTFOUND", 9) == 0) {
-                p += 9;
-                if (st != LEPACK_ENOTFOUND || out != 0x1234)
-                    VFAIL(&l, "next_counter(%ld) gave status %d, expected ENOTFOUND",
-                          (long)part, st);
-            } else {
-                int64_t want = parse_int(&l, p, &p, INT64_MIN, INT64_MAX);
-                if (st != LEPACK_OK || out != want)
-                    VFAIL(&l, "next_counter(%ld) gave status %d value %lld, expected %lld",
-                          (long)part, st, (long long)out, (long long)want);
-            }
+            run_step(&l, &m, &p);
             calls++;
             if (*p == '\0')
                 break;
             if (*p++ != ';')
-                VFAIL(&l, "expected ';' in calls");
+                VFAIL(&l, "expected ';' between steps");
         }
         lepack_counters_free(&m);
         free(items);
         cases++;
     }
     free(buf);
-    print_message("next_counter.vec: %zu cases, %zu calls\n", cases, calls);
-    assert_true(cases >= 8);
+    print_message("next_counter.vec: %zu cases, %zu steps\n", cases, calls);
+    assert_true(cases >= 25);
 }
 
 /* The message fragment that identifies each error kind of cli/text.c. */

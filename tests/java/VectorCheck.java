@@ -16,7 +16,7 @@
  *
  * Files read (format in tests/vectors/README.md):
  *   counters.vec      ok NAME ITEMS HEX | error NAME HEX STATUS
- *   next_counter.vec  next NAME ITEMS QUERIES
+ *   next_counter.vec  next NAME ITEMS STEPS (nextCounter, add:, decode:, clear, shrink)
  *   text.vec          items_ok / items_error / hex_ok / hex_error
  * An unknown kind or a wrong field count fails the run, so that a format
  * change is noticed here.
@@ -105,13 +105,19 @@ public final class VectorCheck {
         return items;
     }
 
-    /** Ignite's nextCounter: a HashMap filled in item order, then +1 per call. */
+    /**
+     * nextCounter as lepack keeps it: a HashMap filled in item order on the
+     * first call, then +1 per call.  Unlike Ignite's, whose map is built once
+     * and never touched again, the map follows the message: add() puts the
+     * new item's partition in it, decode() and clear() drop it (the next call
+     * builds it from the new items), and shrink() (finishUpdating) leaves it.
+     */
     static final class Counters {
-        private final List<Item> items;
+        private List<Item> items;
         private Map<Integer, Long> map;
 
         Counters(List<Item> items) {
-            this.items = items;
+            this.items = new ArrayList<>(items);
         }
 
         Long nextCounter(int partition) {
@@ -126,6 +132,27 @@ public final class VectorCheck {
             long next = c + 1; // wraps like lepack's int64
             map.put(partition, next);
             return next;
+        }
+
+        void add(Item it) {
+            items.add(it);
+            if (map != null)
+                map.put(it.partition(), it.initialCounter());
+        }
+
+        /** A bad length throws before anything changes. */
+        void decode(byte[] data) {
+            List<Item> decoded = unpack(data);
+            items = decoded;
+            map = null;
+        }
+
+        void clear() {
+            items = new ArrayList<>();
+            map = null;
+        }
+
+        void shrink() {
         }
     }
 
@@ -311,13 +338,28 @@ public final class VectorCheck {
             }
             Counters c = new Counters(items(r[2]));
             for (String q : r[3].split(";")) {
-                int eq = q.indexOf('=');
-                int part = Integer.parseInt(q.substring(0, eq));
-                String want = q.substring(eq + 1);
-                Long got = c.nextCounter(part);
-                String g = got == null ? "ENOTFOUND" : got.toString();
-                check(g.equals(want), "next " + r[1] + ": nextCounter(" + part + ") = " + g
-                      + ", expected " + want);
+                if (q.startsWith("add:")) {
+                    c.add(items(q.substring(4)).get(0));
+                } else if (q.startsWith("decode:")) {
+                    int eq = q.indexOf('=');
+                    byte[] data = hex(q.substring(7, eq));
+                    String want = q.substring(eq + 1);
+                    String st = statusOf(() -> c.decode(data));
+                    check(st.equals(want), "next " + r[1] + ": decode of " + data.length
+                          + " bytes gives " + st + ", expected " + want);
+                } else if (q.equals("clear")) {
+                    c.clear();
+                } else if (q.equals("shrink")) {
+                    c.shrink();
+                } else {
+                    int eq = q.indexOf('=');
+                    int part = Integer.parseInt(q.substring(0, eq));
+                    String want = q.substring(eq + 1);
+                    Long got = c.nextCounter(part);
+                    String g = got == null ? "ENOTFOUND" : got.toString();
+                    check(g.equals(want), "next " + r[1] + ": nextCounter(" + part + ") = " + g
+                          + ", expected " + want);
+                }
             }
             n++;
         }

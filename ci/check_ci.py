@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Checks the ClusterFuzzLite workflows and the OSS-Fuzz project file for
+the properties fuzz/README.md promises, so that they cannot drift:
+
+- ci/cflite_pr.yml runs mode code-change on pull requests;
+- ci/cflite_build.yml uploads builds (upload-build) on pushes;
+- ci/cflite_batch.yml runs mode batch on a schedule;
+- ci/cflite_cron.yml runs prune and coverage (sanitizer coverage), and no
+  job there waits for another (`needs:`), so pruning runs even when batch
+  fuzzing or coverage fails;
+- every workflow builds with language c, as .clusterfuzzlite/project.yaml
+  says;
+- ci/oss-fuzz/project.yaml has the fields OSS-Fuzz requires (homepage,
+  main_repo, language, primary_contact).
+Plain text checks: no YAML library needed.
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+problems = []
+
+
+def text(rel):
+    path = os.path.join(ROOT, rel)
+    if not os.path.exists(path):
+        problems.append("%s is missing" % rel)
+        return ""
+    return open(path).read()
+
+
+def has(rel, body, pattern, why):
+    if not re.search(pattern, body, re.M):
+        problems.append("%s: %s" % (rel, why))
+
+
+wf = {n: text("ci/cflite_%s.yml" % n) for n in ("pr", "build", "batch", "cron")}
+has("ci/cflite_pr.yml", wf["pr"], r"^\s+pull_request:", "not run on pull requests")
+has("ci/cflite_pr.yml", wf["pr"], r"^\s+mode: code-change$", "no code-change run")
+has("ci/cflite_build.yml", wf["build"], r"^\s+push:", "not run on pushes")
+has("ci/cflite_build.yml", wf["build"], r"^\s+upload-build: true$", "builds not uploaded")
+has("ci/cflite_batch.yml", wf["batch"], r"^\s+schedule:", "not scheduled")
+has("ci/cflite_batch.yml", wf["batch"], r"^\s+mode: batch$", "no batch run")
+has("ci/cflite_cron.yml", wf["cron"], r"^\s+schedule:", "not scheduled")
+has("ci/cflite_cron.yml", wf["cron"], r"^\s+mode: prune$", "no prune run")
+has("ci/cflite_cron.yml", wf["cron"], r"^\s+mode: coverage$", "no coverage run")
+has("ci/cflite_cron.yml", wf["cron"], r"^\s+sanitizer: coverage$", "coverage not built for it")
+for n, body in wf.items():
+    if re.search(r"^\s+needs:", body, re.M):
+        problems.append("ci/cflite_%s.yml: a job waits for another (needs:)" % n)
+    langs = re.findall(r"^\s+language: (\S+)$", body, re.M)
+    if not langs or set(langs) != {"c"}:
+        problems.append("ci/cflite_%s.yml: language %s, project.yaml says c" % (n, langs))
+has(".clusterfuzzlite/project.yaml", text(".clusterfuzzlite/project.yaml"), r"^language: c$",
+    "language is not c")
+oss = text("ci/oss-fuzz/project.yaml")
+for field in ("homepage", "main_repo", "language", "primary_contact"):
+    has("ci/oss-fuzz/project.yaml", oss, r"^%s: \S" % field, "no %s (required)" % field)
+for p in problems:
+    print("ci-check: " + p)
+if problems:
+    sys.exit(1)
+print("ci-check: 4 ClusterFuzzLite workflows (code-change, upload-build, batch, prune and "
+      "coverage on their own) and the OSS-Fuzz project file as documented")

@@ -1,0 +1,599 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""The fuzzing campaign behind `make fuzz`, `make fuzz-afl` and
+`make corpus-merge` (fuzz/README.md describes the targets).
+
+    campaign.py run --engine libfuzzer|afl [options] HARNESS...
+    campaign.py merge [options] HARNESS...
+    campaign.py readme [--work DIR] [--readme fuzz/README.md]
+
+run: each harness in turn for --seconds on --jobs cores (libFuzzer: that
+many processes sharing one queue; AFL++: that many instances).  New inputs are
+kept under the work directory, never written to corpus/:
+  libFuzzer  WORK/libfuzzer/<h>/queue, its first corpus directory, kept
+             between runs (the next run resumes from it);
+  AFL++      WORK/afl-corpus/<h>, the seeds and the queues of every run
+             minimised with afl-cmin after each run and used as the next
+             run's seeds (AFL++'s advice for CI: keep the corpus, afl-cmin
+             it, reuse it).
+A run fails (exit 1), with the reason and a command that replays the input,
+when an input crashes, when a seed crashes (checked before fuzzing with the
+replay build, and in AFL++'s own dry run, which otherwise skips a crashing
+seed with a warning), when the engine aborts or is killed, or when it
+reports no executions.  Every run writes a summary: a table on stdout and
+in WORK/<engine>-summary.txt, the same as JSON in WORK/<engine>-summary.json,
+and one JSON line per harness appended to WORK/history.jsonl.
+
+merge: the kept inputs of both engines that add coverage to corpus/<h>
+(libFuzzer's -merge=1, which keeps the existing files and adds only inputs
+with new features) go into corpus/<h>, named by their SHA-1; the libFuzzer
+queues are emptied.  Inputs are replayed first: a crashing one stops the
+merge with its replay command.
+
+readme: copies the last summaries of both engines, with their commit,
+date, machine and settings, into fuzz/README.md between
+`<!-- campaign:begin -->` and `<!-- campaign:end -->`.
+"""
+import argparse
+import glob
+import hashlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\([A-Za-z]")
+
+
+def say(msg):
+    print(msg, flush=True)
+
+
+def sha1_of(path):
+    with open(path, "rb") as f:
+        return hashlib.sha1(f.read()).hexdigest()
+
+
+def files_in(d):
+    if not os.path.isdir(d):
+        return []
+    return sorted(os.path.join(d, n) for n in os.listdir(d)
+                  if os.path.isfile(os.path.join(d, n)) and not n.startswith("."))
+
+
+def copy_by_hash(paths, dest, skip_empty=False):
+    """Copies files into dest named by content hash; returns the count."""
+    os.makedirs(dest, exist_ok=True)
+    n = 0
+    for p in paths:
+        if skip_empty and os.path.getsize(p) == 0:
+            continue
+        target = os.path.join(dest, sha1_of(p))
+        if not os.path.exists(target):
+            shutil.copyfile(p, target)
+            n += 1
+    return n
+
+
+def git_commit(root):
+    try:
+        head = subprocess.run(["git", "-C", root, "rev-parse", "--short=12", "HEAD"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              universal_newlines=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", root, "status", "--porcelain", "--untracked-files=no"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               universal_newlines=True).stdout.strip()
+        return head + ("-dirty" if dirty else "") if head else "unknown"
+    except OSError:
+        return "unknown"
+
+
+def ubsan_checks(binary):
+    """UBSan's checks in a binary: call sites of its report handlers, by
+    kind (add_overflow, type_mismatch_v1, ...).  Inlining and unrolling move
+    the count of sites a little between builds of the same source; a kind
+    missing means a check that was not compiled in."""
+    try:
+        out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", binary],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             universal_newlines=True).stdout
+    except OSError:
+        return None
+    kinds = {}
+    for k in re.findall(r"call\s+\S+\s+<__ubsan_handle_(\w+?)(?:_abort)?>", out):
+        kinds[k] = kinds.get(k, 0) + 1
+    return kinds
+
+
+def exit_text(rc):
+    if rc < 0:
+        try:
+            return "killed by %s" % signal.Signals(-rc).name
+        except ValueError:
+            return "killed by signal %d" % -rc
+    return "exit status %d" % rc
+
+
+def replay_cmd(replay, path):
+    return "%s '%s'" % (replay, path)
+
+
+def preflight(replay, seeds_dir, h):
+    """Replays every seed with the ASan+UBSan replay build; returns a
+    problem text naming the first seed that crashes, or None."""
+    if not os.path.exists(replay):
+        return None
+    env = dict(os.environ, REPLAY_VERBOSE="1")
+    p = subprocess.run([replay, seeds_dir], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True, errors="replace", env=env)
+    if p.returncode == 0:
+        return None
+    seed = None
+    for line in p.stdout.splitlines():
+        m = re.match(r"replay: (.*) \(\d+ bytes\)$", line)
+        if m:
+            seed = m.group(1)
+    report = [l for l in p.stdout.splitlines() if not l.startswith("replay: ")][:6]
+    report = " | ".join(l.strip() for l in report if l.strip())
+    return ("seed %s crashes the replay build (%s%s); replay: %s"
+            % (seed or "?", exit_text(p.returncode), ": " + report if report else "",
+               replay_cmd(replay, seed or seeds_dir)))
+
+
+def wait_group(procs, deadline):
+    """Waits for the processes (each leading its own session); past the
+    deadline, or when done, ends whatever is left of each session."""
+    timed_out = False
+    for p in procs:
+        left = deadline - time.time()
+        try:
+            p.wait(timeout=max(left, 0.1))
+        except subprocess.TimeoutExpired:
+            timed_out = True
+    for p in procs:
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(p.pid, sig)
+            except ProcessLookupError:
+                break
+            time.sleep(0.2)
+        if p.returncode is None:
+            p.wait()
+    return timed_out
+
+
+# --- libFuzzer -------------------------------------------------------------
+
+STATUS_LINE = re.compile(r"^#(\d+)(?::|\s+\w+)\s+cov: (\d+) ft: (\d+)(?: corp: (\d+))?")
+
+
+def run_libfuzzer(a, h):
+    """FUZZ_JOBS libFuzzer processes on one harness, side by side: each
+    writes new inputs into the shared queue and re-reads it every second
+    (-reload), so each sees what the others found.  (libFuzzer's -fork
+    restarts a child per job and, over runs of a minute, spent most of its
+    time starting them; FUZZ_FLAGS=-fork=N with FUZZ_JOBS=1 still gives it.)"""
+    work = os.path.join(a.work, "libfuzzer", h)
+    queue, art = os.path.join(work, "queue"), os.path.join(work, "artifacts")
+    shutil.rmtree(art, ignore_errors=True)
+    for old in glob.glob(os.path.join(work, "fuzz-*.log")):
+        os.remove(old)
+    os.makedirs(queue, exist_ok=True)
+    os.makedirs(art, exist_ok=True)
+    binary = os.path.join(a.bindir, h)
+    replay = os.path.join(a.replaydir, h)
+    corpus = os.path.join(a.corpus_root, h)
+    r = {"engine": "libfuzzer", "harness": h, "jobs": a.jobs, "seconds": a.seconds,
+         "queue_before": len(files_in(queue)), "crashes": 0, "problems": []}
+    for d in (queue, corpus):
+        problem = preflight(replay, d, h) if os.path.isdir(d) and files_in(d) else None
+        if problem:
+            r["problems"].append(problem)
+            return finish(r, 0)
+    cmd = [binary, "-max_total_time=%d" % a.seconds, "-print_final_stats=1", "-reload=1",
+           "-artifact_prefix=%s/" % art]
+    opts = os.path.join(a.fuzzdir, h + ".options")
+    if os.path.exists(opts):
+        for line in open(opts):
+            m = re.match(r"\s*(\w+)\s*=\s*(\S+)", line)
+            if m:
+                cmd.append("-%s=%s" % m.groups())
+    d = os.path.join(a.fuzzdir, h + ".dict")
+    if os.path.exists(d):
+        cmd.append("-dict=" + d)
+    cmd += a.flags.split()
+    cmd += [queue] + ([corpus] if os.path.isdir(corpus) else [])
+    logs = [os.path.join(work, "fuzz-%d.log" % k) for k in range(a.jobs)]
+    say("fuzz: %s for %ds, %d process%s (logs %s)" % (h, a.seconds, a.jobs,
+                                                     "es" if a.jobs > 1 else "",
+                                                     os.path.join(work, "fuzz-*.log")))
+    t0 = time.time()
+    procs = []
+    for log in logs:
+        with open(log, "w") as out:
+            procs.append(subprocess.Popen(["nice", "-n", str(a.nice)] + cmd, stdout=out,
+                                          stderr=subprocess.STDOUT, start_new_session=True))
+    timed_out = wait_group(procs, t0 + a.seconds + a.grace)
+    r["duration"] = round(time.time() - t0, 1)
+    execs, cov, ft = 0, 0, 0
+    summary, failed = [], []
+    for log, p in zip(logs, procs):
+        text = open(log, errors="replace").read()
+        e = None
+        for line in text.splitlines():
+            m = STATUS_LINE.match(line)
+            if m:
+                e = int(m.group(1))
+                cov, ft = max(cov, int(m.group(2))), max(ft, int(m.group(3)))
+        m = re.findall(r"^stat::number_of_executed_units:\s*(\d+)", text, re.M)
+        if m:
+            e = int(m[-1])
+        execs += e or 0
+        if p.returncode != 0:
+            failed.append("%s (%s)" % (log, exit_text(p.returncode)))
+            summary += [l for l in text.splitlines()
+                        if re.search(r"ERROR|SUMMARY|mismatch|deadly signal", l)][:3]
+    r.update(execs=execs, cov=cov, ft=ft)
+    repros = files_in(art)
+    r["crashes"] = len(repros)
+    if timed_out:
+        r["problems"].append("libFuzzer did not stop within %ds of its time limit" % a.grace)
+    what = "; ".join(summary[:3])
+    if repros:
+        r["problems"].append("crash: %s; replay: %s"
+                             % (what or "see " + ", ".join(failed), replay_cmd(replay, repros[0])))
+        r["reproducer"] = repros[0]
+    elif failed:
+        r["problems"].append("libFuzzer stopped without a reproducer: %s%s"
+                             % (", ".join(failed), ": " + what if what else ""))
+    if not r["execs"]:
+        r["problems"].append("no executions reported (logs %s)" % ", ".join(logs))
+    r["queue_after"] = len(files_in(queue))
+    return finish(r, r["queue_after"] - r["queue_before"])
+
+
+# --- AFL++ -------------------------------------------------------------------
+
+def afl_roles(a, h):
+    """The instances for a harness: AFL++'s multi-core advice, in the order
+    cores are handed out.  All are secondaries (-S): for short CI runs
+    AFL++ advises against a main node.  The first runs the ASan build with
+    CmpLog compiled in (-c 0), the second the UBSan build, any more the
+    plain build; AFL_CMPLOG_ONLY_NEW skips CmpLog on the known seeds."""
+    roles = [("asan", os.path.join(a.bindir, h), ["-c", "0"])]
+    if a.ubsan_bindir:
+        roles.append(("ubsan", os.path.join(a.ubsan_bindir, h), []))
+    plain = os.path.join(a.plain_bindir, h) if a.plain_bindir else None
+    while len(roles) < a.jobs and plain:
+        roles.append(("plain%d" % (len(roles) - 1), plain, []))
+    return roles[:max(a.jobs, 1)]
+
+
+def afl_stats(path):
+    stats = {}
+    if os.path.exists(path):
+        for line in open(path, errors="replace"):
+            k, _, v = line.partition(":")
+            stats[k.strip()] = v.strip()
+    return stats
+
+
+def seed_name(instance_dir, queue_name, seeds_dir):
+    """The seed file an AFL++ queue or warning name ('...,orig:NAME') came from."""
+    m = re.search(r"orig:(.*)$", queue_name)
+    return os.path.join(seeds_dir, m.group(1)) if m else os.path.join(instance_dir, queue_name)
+
+
+def run_afl(a, h):
+    base = os.path.join(a.work, "afl", h)
+    sync, seeds = os.path.join(base, "sync"), os.path.join(base, "seeds")
+    kept = os.path.join(a.work, "afl-corpus", h)
+    replay = os.path.join(a.replaydir, h)
+    corpus = os.path.join(a.corpus_root, h)
+    shutil.rmtree(sync, ignore_errors=True)
+    shutil.rmtree(seeds, ignore_errors=True)
+    os.makedirs(sync)
+    r = {"engine": "afl", "harness": h, "jobs": a.jobs, "seconds": a.seconds, "crashes": 0,
+         "hangs": 0, "problems": [], "queue_before": len(files_in(kept))}
+    # Seeds: the kept corpus and the committed one (AFL++ refuses empty
+    # files; fuzz-replay covers the empty input).
+    copy_by_hash(files_in(kept) + files_in(corpus), seeds, skip_empty=True)
+    if not files_in(seeds):
+        r["problems"].append("no usable seed: corpus %s and %s hold no non-empty file"
+                             % (corpus, kept))
+        return finish(r, 0)
+    if not a.no_preflight:
+        problem = preflight(replay, seeds, h)
+        if problem:
+            r["problems"].append(problem)
+            return finish(r, 0)
+    roles = afl_roles(a, h)
+    r["instances"] = [name for name, _, _ in roles]
+    ub = [b for name, b, _ in roles if name == "ubsan"]
+    lf = os.path.join(a.libfuzzer_bindir, h) if a.libfuzzer_bindir else None
+    if ub and lf and os.path.exists(lf):
+        mine, theirs = ubsan_checks(ub[0]) or {}, ubsan_checks(lf) or {}
+        r["ubsan_checks"] = {"afl_ubsan": sum(mine.values()), "libfuzzer": sum(theirs.values())}
+        say("  %s: UBSan checks (handler call sites): AFL++ UBSan instance %d, libFuzzer build %d"
+            % (h, sum(mine.values()), sum(theirs.values())))
+        missing = sorted(set(theirs) - set(mine))
+        if missing or sum(mine.values()) < 0.9 * sum(theirs.values()):
+            r["problems"].append("the UBSan instance lacks UBSan checks of the libFuzzer build "
+                                 "(%d against %d sites; kinds missing: %s)"
+                                 % (sum(mine.values()), sum(theirs.values()),
+                                    ", ".join(missing) or "none"))
+    env = dict(os.environ, AFL_SKIP_CPUFREQ="1", AFL_NO_UI="1", AFL_NO_AFFINITY="1",
+               AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES="1", AFL_FAST_CAL="1",
+               AFL_CMPLOG_ONLY_NEW="1", AFL_ALLOW_TMP="1")
+    env.pop("AFL_SKIP_CRASHES", None)
+    d = os.path.join(a.fuzzdir, h + ".dict")
+    say("fuzz-afl: %s for %ds, instances %s (logs in %s)"
+        % (h, a.seconds, ", ".join(r["instances"]), base))
+    procs, logs = [], {}
+    t0 = time.time()
+    for name, binary, extra in roles:
+        cmd = [a.afl_fuzz, "-S", name, "-V", str(a.seconds), "-i", seeds, "-o", sync]
+        cmd += extra + (["-x", d] if os.path.exists(d) else []) + a.flags.split()
+        cmd += ["--", binary]
+        logs[name] = os.path.join(base, name + ".log")
+        with open(logs[name], "w") as out:
+            procs.append(subprocess.Popen(["nice", "-n", str(a.nice)] + cmd, stdout=out,
+                                          stderr=subprocess.STDOUT, env=env,
+                                          start_new_session=True))
+    timed_out = wait_group(procs, t0 + a.seconds + a.grace)
+    r["duration"] = round(time.time() - t0, 1)
+    execs = 0
+    cvg = 0.0
+    for (name, _, _), p in zip(roles, procs):
+        text = ANSI.sub("", open(logs[name], errors="replace").read())
+        inst = os.path.join(sync, name)
+        for m in re.finditer(r"Test case '([^']*)' results in a (crash|timeout)", text):
+            seed = seed_name(inst, m.group(1), seeds)
+            r["problems"].append("%s: seed %s results in a %s in AFL++'s dry run (AFL++ skips it "
+                                 "and goes on); replay: %s" % (name, seed, m.group(2),
+                                                              replay_cmd(replay, seed)))
+        abort = re.search(r"PROGRAM ABORT : (.*)", text)
+        if abort:
+            r["problems"].append("%s: AFL++ aborted: %s (log %s)"
+                                 % (name, abort.group(1).strip(), logs[name]))
+        elif p.returncode not in (0, None):
+            r["problems"].append("%s: afl-fuzz stopped (%s) (log %s)"
+                                 % (name, exit_text(p.returncode), logs[name]))
+        stats = afl_stats(os.path.join(inst, "fuzzer_stats"))
+        e = int(stats.get("execs_done", "0") or 0)
+        if not abort and e == 0:
+            r["problems"].append("%s: no executions (%s) (log %s)"
+                                 % (name, "fuzzer_stats says 0" if stats else "no fuzzer_stats",
+                                    logs[name]))
+        execs += e
+        try:
+            cvg = max(cvg, float(stats.get("bitmap_cvg", "0%").rstrip("%")))
+        except ValueError:
+            pass
+        for c in sorted(glob.glob(os.path.join(inst, "crashes", "id*"))):
+            r["crashes"] += 1
+            if "reproducer" not in r:
+                r["reproducer"] = c
+                r["problems"].append("%s: crash found; replay: %s" % (name, replay_cmd(replay, c)))
+        r["hangs"] += len(glob.glob(os.path.join(inst, "hangs", "id*")))
+    if timed_out:
+        r["problems"].append("afl-fuzz did not stop within %ds of its time limit" % a.grace)
+    r.update(execs=execs, bitmap_cvg=cvg)
+    # Keep the queue: seeds and every instance's queue, minimised.
+    grown = 0
+    if not r["problems"]:
+        grown = afl_keep(a, h, roles[0][1], seeds, sync, kept, base, r)
+    return finish(r, grown)
+
+
+def afl_keep(a, h, binary, seeds, sync, kept, base, r):
+    pool = os.path.join(base, "pool")
+    shutil.rmtree(pool, ignore_errors=True)
+    copy_by_hash(files_in(seeds) + sorted(glob.glob(os.path.join(sync, "*", "queue", "id*"))),
+                 pool)
+    out = os.path.join(base, "cmin")
+    shutil.rmtree(out, ignore_errors=True)
+    env = dict(os.environ, AFL_ALLOW_TMP="1", AFL_QUIET="1")
+    p = subprocess.run(["nice", "-n", str(a.nice), a.afl_cmin, "-i", pool, "-o", out, "--",
+                        binary], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True, errors="replace", env=env)
+    with open(os.path.join(base, "cmin.log"), "w") as f:
+        f.write(p.stdout)
+    if p.returncode != 0 or not files_in(out):
+        r["problems"].append("afl-cmin failed (exit %d, log %s)"
+                             % (p.returncode, os.path.join(base, "cmin.log")))
+        return 0
+    shutil.rmtree(kept, ignore_errors=True)
+    os.makedirs(os.path.dirname(kept), exist_ok=True)
+    copy_by_hash(files_in(out), kept)
+    r["queue_after"] = len(files_in(kept))
+    r["pool"] = len(files_in(pool))
+    return r["queue_after"] - r["queue_before"]
+
+
+# --- summary -------------------------------------------------------------------
+
+def finish(r, grown):
+    r["status"] = "FAIL" if r["problems"] else "ok"
+    r["queue_growth"] = grown
+    r.setdefault("duration", 0)
+    r.setdefault("execs", 0)
+    r["execs_per_sec"] = round(r["execs"] / r["duration"]) if r["duration"] else 0
+    for p in r["problems"]:
+        say("  %s: %s" % (r["harness"], p))
+    return r
+
+
+def write_summary(a, results):
+    engine = a.engine
+    head = {"engine": engine, "commit": git_commit(a.root),
+            "started": time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(a.started)),
+            "jobs": a.jobs, "seconds_per_harness": a.seconds, "flags": a.flags,
+            "machine": {"cpus": os.cpu_count(), "load": [round(x, 2) for x in os.getloadavg()]}}
+    if engine == "libfuzzer":
+        cols = ["harness", "execs", "exec/s", "cov/ft", "corpus", "kept(+new)", "crashes",
+                "time(s)", "status"]
+        row = lambda r: [r["harness"], r["execs"], r["execs_per_sec"],
+                         "%s/%s" % (r.get("cov"), r.get("ft")), r.get("corpus", "?"),
+                         "%s (+%d)" % (r.get("queue_after", "?"), r["queue_growth"]),
+                         r["crashes"], r["duration"], r["status"]]
+    else:
+        cols = ["harness", "execs", "exec/s", "bitmap", "corpus", "kept(+new)", "crashes",
+                "hangs", "time(s)", "status"]
+        row = lambda r: [r["harness"], r["execs"], r["execs_per_sec"],
+                         "%.2f%%" % r.get("bitmap_cvg", 0), r.get("corpus", "?"),
+                         "%s (%+d)" % (r.get("queue_after", "?"), r["queue_growth"]),
+                         r["crashes"], r["hangs"], r["duration"], r["status"]]
+    rows = [cols] + [[str(x) for x in row(r)] for r in results]
+    widths = [max(len(x[k]) for x in rows) for k in range(len(cols))]
+    lines = ["  ".join(x[k].rjust(widths[k]) if k else x[k].ljust(widths[k])
+                       for k in range(len(cols))) for x in rows]
+    total = sum(r["execs"] for r in results)
+    lines.append("total execs %d, %d harness%s, %s, commit %s"
+                 % (total, len(results), "es" if len(results) != 1 else "",
+                    "all ok" if all(r["status"] == "ok" for r in results) else "FAILED",
+                    head["commit"]))
+    for r in results:
+        for p in r["problems"]:
+            lines.append("%s: %s" % (r["harness"], p))
+    text = "\n".join(lines) + "\n"
+    say("")
+    sys.stdout.write(text)
+    os.makedirs(a.work, exist_ok=True)
+    with open(os.path.join(a.work, engine + "-summary.txt"), "w") as f:
+        f.write(text)
+    doc = dict(head, harnesses=results, total_execs=total)
+    with open(os.path.join(a.work, engine + "-summary.json"), "w") as f:
+        json.dump(doc, f, indent=1, sort_keys=True)
+        f.write("\n")
+    with open(os.path.join(a.work, "history.jsonl"), "a") as f:
+        for r in results:
+            f.write(json.dumps(dict(head, **r), sort_keys=True) + "\n")
+    say("summary: %s, %s, history %s" % (os.path.join(a.work, engine + "-summary.txt"),
+                                         os.path.join(a.work, engine + "-summary.json"),
+                                         os.path.join(a.work, "history.jsonl")))
+
+
+# --- merge ----------------------------------------------------------------------
+
+def merge(a):
+    failed = 0
+    for h in a.harnesses:
+        corpus = os.path.join(a.corpus_root, h)
+        replay = os.path.join(a.replaydir, h)
+        lq = os.path.join(a.work, "libfuzzer", h, "queue")
+        aq = os.path.join(a.work, "afl-corpus", h)
+        cand = os.path.join(a.work, "merge", h)
+        shutil.rmtree(cand, ignore_errors=True)
+        n = copy_by_hash(files_in(lq) + files_in(aq), cand)
+        if n == 0:
+            say("corpus-merge: %s: nothing kept" % h)
+            continue
+        problem = preflight(replay, cand, h)
+        if problem:
+            say("corpus-merge: %s: not merged: %s" % (h, problem))
+            failed = 1
+            continue
+        before = set(os.listdir(corpus))
+        log = os.path.join(a.work, "merge", h + ".log")
+        with open(log, "w") as out:
+            p = subprocess.run([os.path.join(a.bindir, h), "-merge=1", "-max_len=4096",
+                                corpus, cand], stdout=out, stderr=subprocess.STDOUT)
+        if p.returncode != 0:
+            say("corpus-merge: %s: libFuzzer merge failed (exit %d, log %s)"
+                % (h, p.returncode, log))
+            failed = 1
+            continue
+        added = sorted(set(os.listdir(corpus)) - before)
+        say("corpus-merge: %s: %d kept inputs, %d with new coverage added to %s"
+            % (h, n, len(added), corpus))
+        shutil.rmtree(lq, ignore_errors=True)
+    return failed
+
+
+def readme(a):
+    begin, end = "<!-- campaign:begin -->", "<!-- campaign:end -->"
+    text = open(a.readme).read()
+    if begin not in text or end not in text:
+        say("fuzz-readme: %s has no %s ... %s block" % (a.readme, begin, end))
+        return 1
+    parts = []
+    for engine, what in (("libfuzzer", "`make fuzz`"), ("afl", "`make fuzz-afl`")):
+        path = os.path.join(a.work, engine + "-summary.json")
+        if not os.path.exists(path):
+            continue
+        s = json.load(open(path))
+        table = open(os.path.join(a.work, engine + "-summary.txt")).read().rstrip("\n")
+        parts.append("%s with FUZZ_SECONDS=%d, FUZZ_JOBS=%d%s, started %s at commit %s, on %d CPUs "
+                     "(load average %s at the end):\n\n```\n%s\n```"
+                     % (what, s["seconds_per_harness"], s["jobs"],
+                        ", FUZZ_FLAGS=\"%s\"" % s["flags"] if s["flags"] else "",
+                        s["started"], s["commit"], s["machine"]["cpus"],
+                        ", ".join(str(x) for x in s["machine"]["load"]), table))
+        checks = [(h["harness"], h["ubsan_checks"]) for h in s["harnesses"] if "ubsan_checks" in h]
+        if checks:
+            parts.append("UBSan checks (call sites of UBSan's handlers, `objdump -d`), AFL++ "
+                         "UBSan instance against the libFuzzer build: "
+                         + ", ".join("%s %d / %d" % (h, c["afl_ubsan"], c["libfuzzer"])
+                                     for h, c in checks) + ".")
+    if not parts:
+        say("fuzz-readme: no summary in %s: run make fuzz or make fuzz-afl first" % a.work)
+        return 1
+    body = ("%s\nCopied by `make fuzz-readme` from the last runs' summaries (%s).\n\n%s\n%s"
+            % (begin, os.path.join(a.work, "*-summary.json"), "\n\n".join(parts), end))
+    start, stop = text.index(begin), text.index(end) + len(end)
+    open(a.readme, "w").write(text[:start] + body + text[stop:])
+    say("fuzz-readme: %s updated" % a.readme)
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("action", choices=["run", "merge", "readme"])
+    ap.add_argument("harnesses", nargs="*")
+    ap.add_argument("--engine", choices=["libfuzzer", "afl"], default="libfuzzer")
+    ap.add_argument("--seconds", type=int, default=60)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--flags", default="", help="extra engine flags, passed through")
+    ap.add_argument("--work", default="build/fuzz/campaign")
+    ap.add_argument("--bindir", default="", help="the engine's binaries (<dir>/<harness>)")
+    ap.add_argument("--ubsan-bindir", default="", help="AFL++: UBSan instance binaries")
+    ap.add_argument("--plain-bindir", default="", help="AFL++: binaries for further instances")
+    ap.add_argument("--libfuzzer-bindir", default="",
+                    help="AFL++: libFuzzer builds, to compare UBSan check counts")
+    ap.add_argument("--replaydir", default="")
+    ap.add_argument("--readme", default="fuzz/README.md")
+    ap.add_argument("--corpus-root", default="corpus")
+    ap.add_argument("--fuzzdir", default="fuzz", help="where <harness>.dict/.options live")
+    ap.add_argument("--afl-fuzz", default="afl-fuzz")
+    ap.add_argument("--afl-cmin", default="afl-cmin")
+    ap.add_argument("--no-preflight", action="store_true",
+                    help="AFL++: skip the replay of the seeds (to test AFL++'s own dry run)")
+    ap.add_argument("--grace", type=int, default=120,
+                    help="seconds past --seconds before an engine is killed")
+    ap.add_argument("--nice", type=int, default=10)
+    a = ap.parse_intermixed_args()
+    a.root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    a.started = time.time()
+    a.jobs = max(a.jobs, 1)
+    if a.action == "readme":
+        return readme(a)
+    if not a.harnesses or not a.bindir or not a.replaydir:
+        ap.error("run and merge need harnesses, --bindir and --replaydir")
+    if a.action == "merge":
+        return merge(a)
+    results = []
+    for h in a.harnesses:
+        r = run_libfuzzer(a, h) if a.engine == "libfuzzer" else run_afl(a, h)
+        r["corpus"] = len(files_in(os.path.join(a.corpus_root, h)))
+        results.append(r)
+    write_summary(a, results)
+    return 1 if any(r["problems"] for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

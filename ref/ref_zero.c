@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "ref_zero.h"
+
+#include "ref.h"
+
+int ref_zero(uint8_t *p, size_t n, size_t chunk, size_t stop_at, size_t *done,
+             size_t *polls, size_t *offsets, size_t max_offsets)
+{
+    *polls = 0;
+    if (chunk == 0)
+        return REF_EINVAL;
+    if (n > 0 && p == NULL)
+        return REF_EINVAL;
+    /* The last byte's address, p + n - 1, must not pass UINTPTR_MAX: the
+     * same question as lepack's, asked from the other end. */
+    if (n > 0 && n - 1 > UINTPTR_MAX - (uintptr_t)p)
+        return REF_EINVAL;
+    if (n > 0 && (uintptr_t)p + (n - 1) == UINTPTR_MAX)
+        return REF_EINVAL; /* p + n itself would wrap to 0 */
+    size_t since_poll = 0;
+    for (size_t i = 0; i < n; i++) {
+        p[i] = 0;
+        since_poll++;
+        if (since_poll == chunk && i + 1 < n) {
+            since_poll = 0;
+            if (*polls < max_offsets)
+                offsets[*polls] = i + 1;
+            *polls += 1;
+            if (*polls == stop_at) {
+                *done = i + 1;
+                return REF_ESTOPPED;
+            }
+        }
+    }
+    *done = n;
+    return REF_OK;
+}

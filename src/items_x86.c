@@ -1,0 +1,397 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The vector paths of src/items.h: items packed and unpacked a block at a
+ * time in AVX2 or AVX-512 registers, chosen at run time.
+ *
+ * A lepack_counters_item is six 32-bit words, [partition, padding, initial
+ * low, initial high, updates low, updates high], and a wire item the same
+ * words without the padding.  x86 is little-endian, so each wire word is
+ * the struct's word byte for byte: packing is dropping every sixth word
+ * (word 1 of each item) and unpacking is putting it back, which one
+ * permutation of 32-bit words per register does.
+ *   AVX-512F: 16 items (96 words, 6 registers) <-> 80 wire words (5
+ *     registers); each wire register takes its words from two consecutive
+ *     struct registers with one vpermt2d, and back.
+ *   AVX2: 8 items (48 words) <-> 40 wire words; vpermd reads one register,
+ *     so a packed register is two vpermd and a blend, and an unpacked one
+ *     vpermd of one unaligned load.
+ * The padding word is written as zero.  From STREAM_MIN_ITEMS items on,
+ * the AVX-512 paths store around the caches (_stream).  Elsewhere than
+ * x86-64 with gcc or clang, every function here does nothing and returns
+ * 0. */
+#include "items.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__FRAMAC__)
+#define LEPACK_ITEMS_X86 1
+#else
+#define LEPACK_ITEMS_X86 0
+#endif
+
+#if LEPACK_ITEMS_X86
+
+#include <immintrin.h>
+#include <string.h>
+
+/* From this many items on, stores go around the caches (see
+ * store_avx512_stream). */
+#ifndef STREAM_MIN_ITEMS
+#define STREAM_MIN_ITEMS ((size_t)1 << 18)
+#endif
+
+/* Words per struct item and per wire item. */
+#define SW 6
+#define WW 5
+
+/* --- AVX-512F: 16 items per block ---------------------------------------- */
+
+#define TARGET_512 __attribute__((target("avx512f")))
+
+/* The struct word (in the block) that wire word w comes from. */
+#define SRC_OF_WIRE(w) (SW * ((w) / WW) + ((w) % WW == 0 ? 0 : (w) % WW + 1))
+
+/* Packed register j (wire words 16j .. 16j+15) draws on struct registers j
+ * and j + 1: index = struct word - 16j, bit 4 choosing the second. */
+#define PACK_IDX(j, l) (SRC_OF_WIRE(16 * (j) + (l)) - 16 * (j))
+#define PACK_ROW(j)                                                                        \
+    _mm512_set_epi32(PACK_IDX(j, 15), PACK_IDX(j, 14), PACK_IDX(j, 13), PACK_IDX(j, 12),   \
+                     PACK_IDX(j, 11), PACK_IDX(j, 10), PACK_IDX(j, 9), PACK_IDX(j, 8),     \
+                     PACK_IDX(j, 7), PACK_IDX(j, 6), PACK_IDX(j, 5), PACK_IDX(j, 4),       \
+                     PACK_IDX(j, 3), PACK_IDX(j, 2), PACK_IDX(j, 1), PACK_IDX(j, 0))
+
+TARGET_512 static size_t store_avx512(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    const __m512i i0 = PACK_ROW(0), i1 = PACK_ROW(1), i2 = PACK_ROW(2), i3 = PACK_ROW(3),
+                  i4 = PACK_ROW(4);
+    size_t blocks = n / 16;
+    const uint8_t *s = (const uint8_t *)items;
+    for (size_t b = 0; b < blocks; b++, s += 16 * sizeof *items, dst += 16 * LEPACK_ITEM_SIZE) {
+        __m512i r0 = _mm512_loadu_si512(s), r1 = _mm512_loadu_si512(s + 64),
+                r2 = _mm512_loadu_si512(s + 128), r3 = _mm512_loadu_si512(s + 192),
+                r4 = _mm512_loadu_si512(s + 256), r5 = _mm512_loadu_si512(s + 320);
+        _mm512_storeu_si512(dst, _mm512_permutex2var_epi32(r0, i0, r1));
+        _mm512_storeu_si512(dst + 64, _mm512_permutex2var_epi32(r1, i1, r2));
+        _mm512_storeu_si512(dst + 128, _mm512_permutex2var_epi32(r2, i2, r3));
+        _mm512_storeu_si512(dst + 192, _mm512_permutex2var_epi32(r3, i3, r4));
+        _mm512_storeu_si512(dst + 256, _mm512_permutex2var_epi32(r4, i4, r5));
+    }
+    return blocks * 16;
+}
+
+/* Large batches: the same blocks with non-temporal stores, which write
+ * whole cache lines without reading them first (a store that misses the
+ * cache otherwise reads its line before writing it).  They need 64-byte
+ * aligned destinations: up to 15 items go first with plain stores until
+ * dst is aligned (it can be when it is a multiple of 4, as every item
+ * address in a malloc'd block is); a block of 16 items is 320 bytes, five
+ * lines, so it stays aligned. */
+TARGET_512 static size_t store_avx512_stream(uint8_t *dst, const lepack_counters_item *items,
+                                             size_t n)
+{
+    size_t head = 0;
+    while (head < 16 && ((uintptr_t)(dst + head * LEPACK_ITEM_SIZE) & 63) != 0)
+        head++;
+    if (head == 16 || n < head + 16)
+        return store_avx512(dst, items, n);
+    for (size_t k = 0; k < head; k++) {
+        uint8_t *p = dst + k * LEPACK_ITEM_SIZE;
+        memcpy(p, &items[k].partition, 4);
+        memcpy(p + 4, &items[k].initial_counter, 8);
+        memcpy(p + 12, &items[k].updates_count, 8);
+    }
+    const __m512i i0 = PACK_ROW(0), i1 = PACK_ROW(1), i2 = PACK_ROW(2), i3 = PACK_ROW(3),
+                  i4 = PACK_ROW(4);
+    size_t blocks = (n - head) / 16;
+    const uint8_t *s = (const uint8_t *)(items + head);
+    uint8_t *d = dst + head * LEPACK_ITEM_SIZE;
+    for (size_t b = 0; b < blocks; b++, s += 16 * sizeof *items, d += 16 * LEPACK_ITEM_SIZE) {
+        __m512i r0 = _mm512_loadu_si512(s), r1 = _mm512_loadu_si512(s + 64),
+                r2 = _mm512_loadu_si512(s + 128), r3 = _mm512_loadu_si512(s + 192),
+                r4 = _mm512_loadu_si512(s + 256), r5 = _mm512_loadu_si512(s + 320);
+        _mm512_stream_si512((__m512i *)d, _mm512_permutex2var_epi32(r0, i0, r1));
+        _mm512_stream_si512((__m512i *)(d + 64), _mm512_permutex2var_epi32(r1, i1, r2));
+        _mm512_stream_si512((__m512i *)(d + 128), _mm512_permutex2var_epi32(r2, i2, r3));
+        _mm512_stream_si512((__m512i *)(d + 192), _mm512_permutex2var_epi32(r3, i3, r4));
+        _mm512_stream_si512((__m512i *)(d + 256), _mm512_permutex2var_epi32(r4, i4, r5));
+    }
+    _mm_sfence();
+    return head + blocks * 16;
+}
+
+/* The wire word (in the block) struct word s comes from; its padding word
+ * is zeroed by the mask instead. */
+#define WIRE_OF_SRC(s) (WW * ((s) / SW) + ((s) % SW == 0 ? 0 : (s) % SW - 1))
+/* Unpacked register j (struct words 16j .. 16j+15) draws on wire registers
+ * b and b + 1, b = min(max(j - 1, 0), 3). */
+#define UNPACK_BASE(j) ((j) == 0 ? 0 : (j) > 4 ? 3 : (j) - 1)
+#define UNPACK_IDX(j, l)                                                                   \
+    ((16 * (j) + (l)) % SW == 1 ? 0 : WIRE_OF_SRC(16 * (j) + (l)) - 16 * UNPACK_BASE(j))
+#define UNPACK_ROW(j)                                                                      \
+    _mm512_set_epi32(UNPACK_IDX(j, 15), UNPACK_IDX(j, 14), UNPACK_IDX(j, 13),             \
+                     UNPACK_IDX(j, 12), UNPACK_IDX(j, 11), UNPACK_IDX(j, 10),             \
+                     UNPACK_IDX(j, 9), UNPACK_IDX(j, 8), UNPACK_IDX(j, 7), UNPACK_IDX(j, 6), \
+                     UNPACK_IDX(j, 5), UNPACK_IDX(j, 4), UNPACK_IDX(j, 3), UNPACK_IDX(j, 2), \
+                     UNPACK_IDX(j, 1), UNPACK_IDX(j, 0))
+/* Lanes that are not padding: struct word l of register j is padding when
+ * (16j + l) % 6 == 1. */
+static __mmask16 unpack_mask(unsigned j)
+{
+    unsigned m = 0;
+    for (unsigned l = 0; l < 16; l++)
+        if ((16 * j + l) % SW != 1)
+            m |= 1u << l;
+    return (__mmask16)m;
+}
+
+TARGET_512 static size_t load_avx512(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    const __m512i i0 = UNPACK_ROW(0), i1 = UNPACK_ROW(1), i2 = UNPACK_ROW(2),
+                  i3 = UNPACK_ROW(3), i4 = UNPACK_ROW(4), i5 = UNPACK_ROW(5);
+    const __mmask16 k0 = unpack_mask(0), k1 = unpack_mask(1), k2 = unpack_mask(2);
+    /* The pattern repeats every 3 registers (48 words = 8 items). */
+    size_t blocks = n / 16;
+    uint8_t *d = (uint8_t *)out;
+    for (size_t b = 0; b < blocks; b++, src += 16 * LEPACK_ITEM_SIZE, d += 16 * sizeof *out) {
+        __m512i w0 = _mm512_loadu_si512(src), w1 = _mm512_loadu_si512(src + 64),
+                w2 = _mm512_loadu_si512(src + 128), w3 = _mm512_loadu_si512(src + 192),
+                w4 = _mm512_loadu_si512(src + 256);
+        _mm512_storeu_si512(d, _mm512_maskz_permutex2var_epi32(k0, w0, i0, w1));
+        _mm512_storeu_si512(d + 64, _mm512_maskz_permutex2var_epi32(k1, w0, i1, w1));
+        _mm512_storeu_si512(d + 128, _mm512_maskz_permutex2var_epi32(k2, w1, i2, w2));
+        _mm512_storeu_si512(d + 192, _mm512_maskz_permutex2var_epi32(k0, w2, i3, w3));
+        _mm512_storeu_si512(d + 256, _mm512_maskz_permutex2var_epi32(k1, w3, i4, w4));
+        _mm512_storeu_si512(d + 320, _mm512_maskz_permutex2var_epi32(k2, w3, i5, w4));
+    }
+    return blocks * 16;
+}
+
+/* As store_avx512_stream: up to 7 items first until out is 64-byte
+ * aligned (it can be when it is a multiple of 8, as a struct array is); a
+ * block of 16 items is 384 bytes, six lines. */
+TARGET_512 static size_t load_avx512_stream(lepack_counters_item *out, const uint8_t *src,
+                                            size_t n)
+{
+    size_t head = 0;
+    while (head < 8 && ((uintptr_t)(out + head) & 63) != 0)
+        head++;
+    if (head == 8 || n < head + 16)
+        return load_avx512(out, src, n);
+    for (size_t k = 0; k < head; k++) {
+        const uint8_t *p = src + k * LEPACK_ITEM_SIZE;
+        memset(&out[k], 0, sizeof out[k]);
+        memcpy(&out[k].partition, p, 4);
+        memcpy(&out[k].initial_counter, p + 4, 8);
+        memcpy(&out[k].updates_count, p + 12, 8);
+    }
+    const __m512i i0 = UNPACK_ROW(0), i1 = UNPACK_ROW(1), i2 = UNPACK_ROW(2),
+                  i3 = UNPACK_ROW(3), i4 = UNPACK_ROW(4), i5 = UNPACK_ROW(5);
+    const __mmask16 k0 = unpack_mask(0), k1 = unpack_mask(1), k2 = unpack_mask(2);
+    size_t blocks = (n - head) / 16;
+    const uint8_t *w = src + head * LEPACK_ITEM_SIZE;
+    uint8_t *d = (uint8_t *)(out + head);
+    for (size_t b = 0; b < blocks; b++, w += 16 * LEPACK_ITEM_SIZE, d += 16 * sizeof *out) {
+        __m512i w0 = _mm512_loadu_si512(w), w1 = _mm512_loadu_si512(w + 64),
+                w2 = _mm512_loadu_si512(w + 128), w3 = _mm512_loadu_si512(w + 192),
+                w4 = _mm512_loadu_si512(w + 256);
+        _mm512_stream_si512((__m512i *)d, _mm512_maskz_permutex2var_epi32(k0, w0, i0, w1));
+        _mm512_stream_si512((__m512i *)(d + 64), _mm512_maskz_permutex2var_epi32(k1, w0, i1, w1));
+        _mm512_stream_si512((__m512i *)(d + 128), _mm512_maskz_permutex2var_epi32(k2, w1, i2, w2));
+        _mm512_stream_si512((__m512i *)(d + 192), _mm512_maskz_permutex2var_epi32(k0, w2, i3, w3));
+        _mm512_stream_si512((__m512i *)(d + 256), _mm512_maskz_permutex2var_epi32(k1, w3, i4, w4));
+        _mm512_stream_si512((__m512i *)(d + 320), _mm512_maskz_permutex2var_epi32(k2, w3, i5, w4));
+    }
+    _mm_sfence();
+    return head + blocks * 16;
+}
+
+/* --- AVX2: 8 items per block --------------------------------------------- */
+
+#define TARGET_256 __attribute__((target("avx2")))
+
+/* Packed register j (wire words 8j .. 8j+7) takes each word from struct
+ * register j or j + 1: vpermd of each, then a blend by the mask of words
+ * from j + 1. */
+#define P2_SRC(j, l) (SRC_OF_WIRE(8 * (j) + (l)) - 8 * (j))
+#define P2_LO(j, l) (P2_SRC(j, l) < 8 ? P2_SRC(j, l) : 0)
+#define P2_HI(j, l) (P2_SRC(j, l) >= 8 ? P2_SRC(j, l) - 8 : 0)
+#define P2_ROW(f, j)                                                                       \
+    _mm256_set_epi32(f(j, 7), f(j, 6), f(j, 5), f(j, 4), f(j, 3), f(j, 2), f(j, 1), f(j, 0))
+#define P2_BLEND(j)                                                                        \
+    ((P2_SRC(j, 0) >= 8) | (P2_SRC(j, 1) >= 8) << 1 | (P2_SRC(j, 2) >= 8) << 2 |           \
+     (P2_SRC(j, 3) >= 8) << 3 | (P2_SRC(j, 4) >= 8) << 4 | (P2_SRC(j, 5) >= 8) << 5 |      \
+     (P2_SRC(j, 6) >= 8) << 6 | (P2_SRC(j, 7) >= 8) << 7)
+#define P2_OUT(j, a, b)                                                                    \
+    _mm256_blend_epi32(_mm256_permutevar8x32_epi32(a, lo##j),                              \
+                       _mm256_permutevar8x32_epi32(b, hi##j), P2_BLEND(j))
+
+TARGET_256 static size_t store_avx2(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    const __m256i lo0 = P2_ROW(P2_LO, 0), lo1 = P2_ROW(P2_LO, 1), lo2 = P2_ROW(P2_LO, 2),
+                  lo3 = P2_ROW(P2_LO, 3), lo4 = P2_ROW(P2_LO, 4);
+    const __m256i hi0 = P2_ROW(P2_HI, 0), hi1 = P2_ROW(P2_HI, 1), hi2 = P2_ROW(P2_HI, 2),
+                  hi3 = P2_ROW(P2_HI, 3), hi4 = P2_ROW(P2_HI, 4);
+    size_t blocks = n / 8;
+    const uint8_t *s = (const uint8_t *)items;
+    for (size_t b = 0; b < blocks; b++, s += 8 * sizeof *items, dst += 8 * LEPACK_ITEM_SIZE) {
+        __m256i r0 = _mm256_loadu_si256((const __m256i *)s),
+                r1 = _mm256_loadu_si256((const __m256i *)(s + 32)),
+                r2 = _mm256_loadu_si256((const __m256i *)(s + 64)),
+                r3 = _mm256_loadu_si256((const __m256i *)(s + 96)),
+                r4 = _mm256_loadu_si256((const __m256i *)(s + 128)),
+                r5 = _mm256_loadu_si256((const __m256i *)(s + 160));
+        _mm256_storeu_si256((__m256i *)dst, P2_OUT(0, r0, r1));
+        _mm256_storeu_si256((__m256i *)(dst + 32), P2_OUT(1, r1, r2));
+        _mm256_storeu_si256((__m256i *)(dst + 64), P2_OUT(2, r2, r3));
+        _mm256_storeu_si256((__m256i *)(dst + 96), P2_OUT(3, r3, r4));
+        _mm256_storeu_si256((__m256i *)(dst + 128), P2_OUT(4, r4, r5));
+    }
+    return blocks * 8;
+}
+
+/* Unpacked register j (struct words 8j .. 8j+7) comes from the 8 wire
+ * words at U2_AT(j), which hold all it needs and stay inside the block. */
+#define U2_AT(j) ((j) == 0 ? 0 : (j) == 1 ? 6 : (j) == 2 ? 13 : (j) == 3 ? 20 : (j) == 4 ? 26 : 32)
+#define U2_IDX(j, l) ((8 * (j) + (l)) % SW == 1 ? 0 : WIRE_OF_SRC(8 * (j) + (l)) - U2_AT(j))
+#define U2_KEEP(j, l) ((8 * (j) + (l)) % SW == 1 ? 0 : -1)
+#define U2_OUT(j)                                                                          \
+    _mm256_and_si256(_mm256_permutevar8x32_epi32(                                          \
+                         _mm256_loadu_si256((const __m256i *)(src + 4 * U2_AT(j))), u##j), \
+                     k##j)
+
+TARGET_256 static size_t load_avx2(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    const __m256i u0 = P2_ROW(U2_IDX, 0), u1 = P2_ROW(U2_IDX, 1), u2 = P2_ROW(U2_IDX, 2),
+                  u3 = P2_ROW(U2_IDX, 3), u4 = P2_ROW(U2_IDX, 4), u5 = P2_ROW(U2_IDX, 5);
+    const __m256i k0 = P2_ROW(U2_KEEP, 0), k1 = P2_ROW(U2_KEEP, 1), k2 = P2_ROW(U2_KEEP, 2),
+                  k3 = P2_ROW(U2_KEEP, 3), k4 = P2_ROW(U2_KEEP, 4), k5 = P2_ROW(U2_KEEP, 5);
+    size_t blocks = n / 8;
+    uint8_t *d = (uint8_t *)out;
+    for (size_t b = 0; b < blocks; b++, src += 8 * LEPACK_ITEM_SIZE, d += 8 * sizeof *out) {
+        _mm256_storeu_si256((__m256i *)d, U2_OUT(0));
+        _mm256_storeu_si256((__m256i *)(d + 32), U2_OUT(1));
+        _mm256_storeu_si256((__m256i *)(d + 64), U2_OUT(2));
+        _mm256_storeu_si256((__m256i *)(d + 96), U2_OUT(3));
+        _mm256_storeu_si256((__m256i *)(d + 128), U2_OUT(4));
+        _mm256_storeu_si256((__m256i *)(d + 160), U2_OUT(5));
+    }
+    return blocks * 8;
+}
+
+/* The struct layout the permutations assume. */
+_Static_assert(sizeof(lepack_counters_item) == 24, "item struct is 6 words");
+_Static_assert(offsetof(lepack_counters_item, initial_counter) == 8, "initial at word 2");
+_Static_assert(offsetof(lepack_counters_item, updates_count) == 16, "updates at word 4");
+
+static int have_avx512(void)
+{
+    return __builtin_cpu_supports("avx512f");
+}
+
+static int have_avx2(void)
+{
+    return __builtin_cpu_supports("avx2");
+}
+
+size_t lepack_items_store_avx512(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    return have_avx512() ? store_avx512(dst, items, n) : 0;
+}
+
+size_t lepack_items_store_avx2(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    return have_avx2() ? store_avx2(dst, items, n) : 0;
+}
+
+size_t lepack_items_load_avx512(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    return have_avx512() ? load_avx512(out, src, n) : 0;
+}
+
+size_t lepack_items_store_stream(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    return have_avx512() ? store_avx512_stream(dst, items, n) : 0;
+}
+
+size_t lepack_items_load_stream(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    return have_avx512() ? load_avx512_stream(out, src, n) : 0;
+}
+
+size_t lepack_items_load_avx2(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    return have_avx2() ? load_avx2(out, src, n) : 0;
+}
+
+size_t lepack_items_store_vector(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    size_t done = 0;
+    if (n >= STREAM_MIN_ITEMS && have_avx512())
+        done = store_avx512_stream(dst, items, n);
+    else if (n >= 16 && have_avx512())
+        done = store_avx512(dst, items, n);
+    if (n - done >= 8 && have_avx2())
+        done += store_avx2(dst + done * LEPACK_ITEM_SIZE, items + done, n - done);
+    return done;
+}
+
+size_t lepack_items_load_vector(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    size_t done = 0;
+    if (n >= STREAM_MIN_ITEMS && have_avx512())
+        done = load_avx512_stream(out, src, n);
+    else if (n >= 16 && have_avx512())
+        done = load_avx512(out, src, n);
+    if (n - done >= 8 && have_avx2())
+        done += load_avx2(out + done, src + done * LEPACK_ITEM_SIZE, n - done);
+    return done;
+}
+
+#else /* no vector path here */
+
+size_t lepack_items_store_avx512(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    (void)dst, (void)items, (void)n;
+    return 0;
+}
+
+size_t lepack_items_store_avx2(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    (void)dst, (void)items, (void)n;
+    return 0;
+}
+
+size_t lepack_items_load_avx512(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    (void)out, (void)src, (void)n;
+    return 0;
+}
+
+size_t lepack_items_load_avx2(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    (void)out, (void)src, (void)n;
+    return 0;
+}
+
+size_t lepack_items_store_stream(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    (void)dst, (void)items, (void)n;
+    return 0;
+}
+
+size_t lepack_items_load_stream(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    (void)out, (void)src, (void)n;
+    return 0;
+}
+
+size_t lepack_items_store_vector(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    (void)dst, (void)items, (void)n;
+    return 0;
+}
+
+size_t lepack_items_load_vector(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    (void)out, (void)src, (void)n;
+    return 0;
+}
+
+#endif

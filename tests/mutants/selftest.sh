@@ -1,0 +1,72 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# The mutant runners tell "killed" from "broken": each runner is given the
+# fixtures in tests/mutants/selftest/ (a patch that does not apply, a mutant
+# that does not compile, a replay driver that fails without any report) and
+# must report every one BROKEN for the expected reason, count none as
+# killed, and exit 2.
+#
+#   sh tests/mutants/selftest.sh OUTDIR
+# BE_CC and BE_RUN (as mk/be.mk sets them) add the big-endian runner.
+set -u
+out=$1
+fx=tests/mutants/selftest
+mkdir -p "$out"
+passed=0 failed=0
+ok() { passed=$((passed + 1)); echo "mutants-selftest: ok: $*"; }
+bad() { failed=$((failed + 1)); echo "mutants-selftest: FAIL: $*"; }
+
+# expect RUNNER LOG RC NAME PATTERN: the runner exited 2 and its line for
+# NAME says BROKEN with PATTERN, and nothing in LOG says killed or caught.
+expect() {
+    runner=$1 log=$2 rc=$3 name=$4 pattern=$5
+    line=$(grep -E "(^|mutant |be-mutant )$name[ :]" "$log" | grep BROKEN | head -n 1)
+    if [ "$rc" -eq 2 ] && printf '%s\n' "$line" | grep -q -- "$pattern"; then
+        ok "$runner: $name: BROKEN ($pattern)"
+    else
+        bad "$runner: $name: exit $rc, expected BROKEN with \"$pattern\"; its lines:"
+        grep -E "$name" "$log" | sed 's/^/    /'
+    fi
+}
+never_killed() {
+    if grep -E 'killed \(|[[:space:]]caught[[:space:]]' "$1" | grep -v '0 killed' | grep -q .; then
+        bad "$2: a fixture was counted as a kill"
+    else
+        ok "$2: no fixture counted as a kill"
+    fi
+}
+
+sh fuzz/mutants.sh replay "$out/fuzz-replay" 5 $fx/*.patch > "$out/fuzz-replay.log" 2>&1
+rc=$?
+expect "fuzz/mutants.sh replay" "$out/fuzz-replay.log" $rc does-not-apply "does not apply"
+expect "fuzz/mutants.sh replay" "$out/fuzz-replay.log" $rc does-not-compile "does-not-build"
+expect "fuzz/mutants.sh replay" "$out/fuzz-replay.log" $rc exits-without-report "without-report"
+never_killed "$out/fuzz-replay.log" "fuzz/mutants.sh replay"
+
+# The fuzzing form stops before any fuzzing for these two.
+sh fuzz/mutants.sh fuzz "$out/fuzz-fuzz" 5 $fx/does-not-apply.patch $fx/does-not-compile.patch \
+    > "$out/fuzz-fuzz.log" 2>&1
+rc=$?
+expect "fuzz/mutants.sh fuzz" "$out/fuzz-fuzz.log" $rc does-not-apply "does not apply"
+expect "fuzz/mutants.sh fuzz" "$out/fuzz-fuzz.log" $rc does-not-compile "does not build"
+never_killed "$out/fuzz-fuzz.log" "fuzz/mutants.sh fuzz"
+
+sh proofs/mutants.sh "$out/prove" 1 5 $fx/*.patch > "$out/prove.log" 2>&1
+rc=$?
+expect "proofs/mutants.sh" "$out/prove.log" $rc does-not-apply "does not apply"
+expect "proofs/mutants.sh" "$out/prove.log" $rc does-not-compile "proof run failed"
+expect "proofs/mutants.sh" "$out/prove.log" $rc exits-without-report "does not apply"
+never_killed "$out/prove.log" "proofs/mutants.sh"
+
+if [ -n "${BE_CC:-}" ] && [ -n "${BE_RUN:-}" ] && command -v "$BE_CC" >/dev/null 2>&1; then
+    sh tests/be/mutants.sh "$out/be" $fx/*.patch > "$out/be.log" 2>&1
+    rc=$?
+    expect "tests/be/mutants.sh" "$out/be.log" $rc does-not-apply "does not apply"
+    expect "tests/be/mutants.sh" "$out/be.log" $rc does-not-compile "does not build"
+    expect "tests/be/mutants.sh" "$out/be.log" $rc exits-without-report "does not apply"
+    never_killed "$out/be.log" "tests/be/mutants.sh"
+else
+    bad "tests/be/mutants.sh not run: BE_CC/BE_RUN unset or $BE_CC missing"
+fi
+echo "mutants-selftest: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
