@@ -322,14 +322,14 @@ static void check_limits(size_t step)
     lepack_counter_map map;
     lepack_map_init(&map);
     FZ_EQ_U(step, "map reserve past LEPACK_MAP_MAX_ENTRIES",
-            lepack_map_reserve(&map, LEPACK_MAP_MAX_ENTRIES + 1) /*@ ghost (NULL) */,
+            lepack_map_reserve(&map, LEPACK_MAP_MAX_ENTRIES + 1) /*@ ghost (NULL, NULL) */,
             LEPACK_EOVERFLOW);
     FZ_EQ_U(step, "map after refused reserve", map.nslots, 0);
     if (lepack_map_find(&map, 0) != NULL)
         FZ_FAIL("step %zu: empty map found a partition", step);
     /* A slot count whose byte size overflows size_t is refused, not wrapped. */
     if (lepack_alloc_slots(SIZE_MAX / sizeof(lepack_map_slot) + 1)
-            /*@ ghost (NULL, NULL, NULL) */ != NULL)
+            /*@ ghost (NULL, NULL, NULL, NULL) */ != NULL)
         FZ_FAIL("step %zu: lepack_alloc_slots accepted an overflowing count", step);
 }
 

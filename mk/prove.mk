@@ -1,17 +1,23 @@
 # SPDX-License-Identifier: Apache-2.0
-# Frama-C WP proofs (proofs/README.md).
+# Proofs (proofs/README.md): object-code equality of le_mem.h with the
+# proven byte form, then Frama-C WP.
 #
-#   make prove          every proof, replayed from the committed cache in
-#                       proofs/session (goals missing from it are proved and
-#                       added); prints the per-function table and fails on
-#                       any unproven goal, failed smoke test or goal count
-#                       below proofs/min_goals.txt
+#   make prove          objeq, then every WP unit replayed from the committed
+#                       cache proofs/session, read through a scratch copy
+#                       (build/prove/session) where goals the cache lacks are
+#                       proved; proofs/session itself is never written.
+#                       Prints each unit's rows as it finishes and fails on
+#                       any objeq difference, unproven goal, failed smoke
+#                       test or goal count below proofs/min_goals.txt
 #                       (PROVE_CACHE=offline: fail instead of proving what
-#                       the cache lacks; PROVE_CACHE=cleanup: also drop
-#                       entries no goal uses)
-#   make prove-cold     the same from scratch, without reading the cache
+#                       the cache lacks)
+#   make prove-update   the same, and when everything passed, copies the new
+#                       verdicts into proofs/session (commit them);
+#                       PROVE_CACHE=cleanup also drops entries no goal uses
+#   make prove-cold     the same from scratch, without any cache
 #   make prove-mutants  applies each proofs/mutants/*.patch to a copy of the
-#                       tree and requires at least one unproven goal
+#                       tree and requires the proofs to fail
+#   make prove-driver-test  the driver's own regression tests
 
 PROVE_PY      := python3 proofs/prove.py
 PROVE_OUT     := $(BUILD)/prove
@@ -25,15 +31,21 @@ PROVE_PAR     ?= 1
 PROVE_TIMEOUT ?= 10
 PROVE_ARGS     = --out $(PROVE_OUT) --jobs $(PROVE_JOBS) --par $(PROVE_PAR) --timeout $(PROVE_TIMEOUT)
 
-.PHONY: prove prove-cold prove-mutants
+.PHONY: prove prove-update prove-cold prove-mutants prove-driver-test
 
 prove:
-	$(PROVE_PY) $(PROVE_ARGS) --session $(PROVE_SESSION) --cache $(PROVE_CACHE)
+	@$(PROVE_PY) $(PROVE_ARGS) --session $(PROVE_SESSION) --cache $(PROVE_CACHE)
+
+prove-update:
+	@$(PROVE_PY) $(PROVE_ARGS) --session $(PROVE_SESSION) --cache $(PROVE_CACHE) --store
 
 prove-cold:
-	$(PROVE_PY) $(PROVE_ARGS) --out $(PROVE_OUT)/cold --cache none
+	@$(PROVE_PY) $(PROVE_ARGS) --out $(PROVE_OUT)/cold --cache none
 
 prove-mutants:
-	sh proofs/mutants.sh $(PROVE_OUT)/mutants 2 $(PROVE_TIMEOUT)
+	@sh proofs/mutants.sh $(PROVE_OUT)/mutants 2 $(PROVE_TIMEOUT)
 
-CHECK_STEPS += prove prove-mutants
+prove-driver-test:
+	@sh proofs/tests/driver.sh $(PROVE_OUT)/driver-test
+
+CHECK_STEPS += prove prove-mutants prove-driver-test

@@ -2,15 +2,17 @@
 # SPDX-License-Identifier: Apache-2.0
 # The proofs have teeth: each proofs/mutants/*.patch reintroduces a real bug,
 # and the proofs of the functions it names (its "Functions:" line) must then
-# leave at least one goal unproven.  Each mutant runs on a copy of the tree,
-# without the cache, so that no stored verdict can hide the bug.
+# fail: a WP goal left unproven, or, for a le_mem.h primitive, its object
+# code no longer the byte form's (prove.py runs the objeq step for those
+# names).  Each mutant runs on a copy of the tree, without the cache, so
+# that no stored verdict can hide the bug.
 #
 #   sh proofs/mutants.sh OUTDIR [PAR] [TIMEOUT] [PATCH...]
 #
-# A mutant is killed only when prove.py ran and left a goal of the named
-# functions unproven.  A patch that does not apply (tests/mutants/apply.sh),
-# a mutant frama-c cannot parse, or a run that fails in any other way is
-# BROKEN, never a kill.  Exit 0: all killed; 1: one survived; 2: one BROKEN.
+# A mutant is killed only when prove.py ran and failed on the named
+# functions (a goal unproven, or an object-code difference).  A patch that
+# does not apply (tests/mutants/apply.sh), a mutant frama-c cannot parse,
+# or a run that fails in any other way is BROKEN, never a kill.  Exit 0: all killed; 1: one survived; 2: one BROKEN.
 set -eu
 out=${1:-build/prove/mutants}
 par=${2:-2}
@@ -51,10 +53,10 @@ for patch in "$@"; do
     rc=$?
     set -e
     secs=$(( $(date +%s) - start ))
-    unproven=$(grep -c 'goals unproven' "$out/$name/prove.txt" || true)
-    if [ "$rc" -eq 1 ] && [ "$unproven" -gt 0 ]; then
-        echo "mutant $name: killed ($unproven properties unproven in $fns; ${secs}s)"
-        grep 'goals unproven' "$out/$name/prove.txt" | head -n 3 | sed 's/^/    /'
+    failed=$(grep -c '^prove: FAIL ' "$out/$name/prove.txt" || true)
+    if [ "$rc" -eq 1 ] && [ "$failed" -gt 0 ]; then
+        echo "mutant $name: killed ($failed failures in $fns; ${secs}s)"
+        grep -e '^prove: FAIL ' -e '^objeq: DIFF ' "$out/$name/prove.txt" | head -n 4 | sed 's/^/    /'
     elif [ "$rc" -eq 0 ]; then
         echo "mutant $name: SURVIVED: every goal of $fns still proves (${secs}s)" >&2
         survived=$((survived + 1))

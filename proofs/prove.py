@@ -1,33 +1,54 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Runs the Frama-C WP proofs of lepack and judges them.
+"""Runs the proofs of lepack and judges them.
 
-Each proof unit is one frama-c run over a set of sources, restricted to the
-functions that proofs/min_goals.txt assigns to that unit.  The run writes a
-JSON report; this script reads it and prints one line per function (goals,
-proved, smoke tests, prover time).  It fails (exit 1) when a goal or a smoke
-test is not proved, when a function proves fewer goals than its minimum (an
-emptied body or a dropped contract proves 0 of 0), or when a function of
-src/ has no entry in min_goals.txt (it would never be proved).  Exit 2 means
-the tools themselves failed (parse error, missing prover).
+Two kinds of evidence, one verdict:
 
-    prove.py [--root DIR] [--out DIR] [--cache update|replay|offline|cleanup|none]
-             [--session DIR] [--only f,g] [--no-smoke] [--no-min]
+- objeq (proofs/objeq/objeq.py): the memcpy form of the twelve le_mem.h
+  primitives compiles to the same machine code as the proven byte form.
+- WP: each proof unit is one frama-c run over a set of sources, restricted
+  to the functions that proofs/min_goals.txt assigns to that unit.  The run
+  writes a JSON report; this script prints one line per function (goals,
+  proved, smoke tests, prover time, ok/FAIL) as soon as its unit finishes.
+
+It fails (exit 1) when an objeq pair differs, when a goal is not proved,
+when a smoke test proves false (contradictory assumptions), when a function
+proves fewer goals than its minimum (an emptied body or a dropped contract
+proves 0 of 0), or when a function of src/ has no entry in min_goals.txt
+(it would never be proved).  Exit 2 means the tools themselves failed or
+are missing.
+
+The committed verdict cache (--session, proofs/session/<unit>/cache) is
+only read: each run works on a scratch copy (--scratch).  With --store, and
+only when the whole run passed, the verdicts the run added are copied back
+(with --cache cleanup the committed cache then mirrors the scratch copy,
+entries no goal uses any more included in the cleanup).
+
+    prove.py [--root DIR] [--out DIR] [--cache update|offline|cleanup|none]
+             [--session DIR] [--scratch DIR] [--store]
+             [--only f,g] [--no-smoke] [--no-min] [--no-objeq]
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "objeq"))
+import objeq  # noqa: E402  (proofs/objeq/objeq.py)
+
 # Sources of each unit, relative to the tree root.  bytes proves the byte
 # form (le_bytes.h); views proves le.h and cursor proves cursor.h, both over
-# the trusted contracts of le_mem.h (one source, two frama-c runs, so that
-# the single-threaded goal generation of each uses its own core); core
-# proves the message, the map and the status strings over the allocator
-# contracts; roundtrips composes the views' contracts (put then get).
+# the contracts of le_mem.h (one source, two frama-c runs, so that the
+# single-threaded goal generation of each uses its own core); core proves
+# the message, the map and the status strings over the allocator contracts;
+# roundtrips composes the views' contracts (put then get).  A new unit is
+# one line here plus its functions in min_goals.txt.
 UNITS = {
     "bytes": ["proofs/bytes.c"],
     "views": ["proofs/views.c"],
@@ -55,8 +76,8 @@ TRUSTED_BODIES = {
     "lepack_calloc_bytes", "lepack_set_allocator_calloc", "default_calloc",
     "set_zero", "call_poll",
 }
-# The fast le_mem.h bodies are hidden from WP (only their contracts are
-# seen); mem_swap_* exist only in that hidden branch.
+# The memcpy bodies of le_mem.h are hidden from WP (it sees the contracts);
+# objeq proves them equal to the byte form.  mem_swap_* exist only there.
 HIDDEN_FAST_FORM = re.compile(r"^(mem_swap_u\d+|(le|be)_(load|store)_u(16|32|64))$")
 # src/items_x86.c: the vector paths of items.h, intrinsics WP cannot read;
 # their contract is trusted and the fuzzers compare them with ref/.
@@ -79,19 +100,45 @@ SMOKE_FLAGS = [
     # callee contracts and loop invariants, which stay on.
     "-wp-no-smoke-dead-code",
 ]
+# Extra frama-c flags per unit.  The byte form's loads are written with
+# shifts, the spelling gcc and clang both fold into one load (objeq); WP
+# turns each shift into a multiplication with its bit-shift tactic, after
+# the provers have failed on the goal as stated, which a short timeout
+# keeps cheap (the goals after the tactic take under 0.1 s).
+LOADS = ["%s_bytes_load_u%d" % (o, w) for o in ("le", "be") for w in (16, 32, 64)]
+UNIT_FLAGS = {
+    "bytes": ["-wp-auto", "wp:bitshift", "-wp-auto-depth", "16",
+              "-wp-fct-timeout", ",".join(f + ":2" for f in LOADS)],
+    # utf8: one goal per path keeps each goal within the provers' reach.
+    "utf8": ["-wp-split"],
+}
 # In views, cursor and roundtrips every callee is either a function proven
 # in one of those units (with exits \false, so its contract is met by a
 # terminating body) or one of the le_mem.h primitives, whose contracts the
 # bytes unit proves for a real body: a call there cannot hide a
 # contradiction, and skipping those smoke tests keeps a cold run within
-# budget.  In core the callees include the
-# unproven allocator contracts, so every call is smoke-tested.
-# Extra frama-c flags per unit (le_bytes.h is written in the linear
-# arithmetic form the provers close without tactics).  utf8: -wp-split,
-# one goal per path, keeps each goal within the provers' reach.
-UNIT_FLAGS = {"utf8": ["-wp-split"]}
+# budget.  In core the callees include the unproven allocator contracts, so
+# every call is smoke-tested.
 CALLEES_PROVEN = ["-wp-no-smoke-dead-call", "-wp-no-smoke-dead-assumes"]
 UNIT_SMOKE_FLAGS = {unit: CALLEES_PROVEN for unit in ("views", "cursor", "roundtrips", "span")}
+
+# Executables WP needs, with the Debian package that provides each.
+WP_TOOLS = {"frama-c": "frama-c-base", "why3": "why3", "z3": "z3", "cvc4": "cvc4"}
+
+
+def say(line=""):
+    """Print at once: CI logs show each unit when it finishes, not at exit."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def missing_tools(need_wp, need_objeq):
+    tools = {}
+    if need_wp:
+        tools.update(WP_TOOLS)
+    if need_objeq:
+        tools.update(objeq.tools())
+    return {t: pkg for t, pkg in tools.items() if shutil.which(t) is None}
 
 
 def read_min_goals(path):
@@ -108,7 +155,9 @@ def read_min_goals(path):
 
 
 def defined_functions(root):
-    """Names of the functions with a body in src/ (headers and .c files)."""
+    """Names of the functions with a body in src/ (headers and .c files),
+    ghost functions included (they are written at the start of a line
+    inside their ghost block)."""
     names = set()
     src = os.path.join(root, "src")
     head = re.compile(r"^(?:static\s+)?(?:inline\s+)?(?:const\s+)?[A-Za-z_][\w\s]*?[\s*]"
@@ -180,6 +229,10 @@ def incomplete(report):
     return n
 
 
+class ToolFailure(Exception):
+    pass
+
+
 def run_frama(args, unit, fns, out, cache, par):
     json_path = os.path.join(out, unit + ".json")
     log_path = os.path.join(out, unit + ".log")
@@ -195,7 +248,7 @@ def run_frama(args, unit, fns, out, cache, par):
         cmd += SMOKE_FLAGS + UNIT_SMOKE_FLAGS.get(unit, [])
     env = dict(os.environ)
     if cache != "none":
-        session = os.path.join(args.session, unit)
+        session = os.path.join(args.scratch, unit)
         cmd += ["-wp-session", session, "-wp-cache", cache]
         env["FRAMAC_WP_CACHEDIR"] = os.path.join(session, "cache")
         os.makedirs(env["FRAMAC_WP_CACHEDIR"], exist_ok=True)
@@ -209,9 +262,8 @@ def run_frama(args, unit, fns, out, cache, par):
     with open(log_path, "w") as f:
         f.write(p.stdout)
     if p.returncode != 0 or not os.path.exists(json_path):
-        sys.stdout.write(p.stdout[-4000:])
-        print("prove: frama-c failed on unit %s (exit %d), log %s" % (unit, p.returncode, log_path))
-        os._exit(2)
+        raise ToolFailure("%s\nprove: frama-c failed on unit %s (exit %d), log %s"
+                          % (p.stdout[-4000:], unit, p.returncode, log_path))
     return json.load(open(json_path)), p.stdout, wall
 
 
@@ -220,29 +272,128 @@ def run_unit(args, unit, fns, out):
     many goals can be in flight at once (WP hands out work on a 50 ms tick,
     at most --par goals per tick, which made a full replay at --par 1 mostly
     sleep).  Only if a verdict is missing, the changed code or contract is
-    proved for real at --par, in the requested cache mode."""
-    if args.cache in ("update", "replay", "offline"):
+    proved for real at --par into the scratch cache.  cleanup always runs
+    for real, so that every entry a goal uses is marked and the rest go."""
+    if args.cache in ("update", "offline"):
         report, log, wall = run_frama(args, unit, fns, out, "offline", args.replay_par)
         misses = incomplete(report)
-        if misses == 0:
-            return report, log, wall, 0
-        if args.cache == "offline":
-            return report, log, wall, misses
-        print("prove: %s: %d goals not settled by the cache, proving the unit" % (unit, misses))
-        sys.stdout.flush()
-        report, log, more = run_frama(args, unit, fns, out, args.cache, args.par)
-        return report, log, wall + more, 0
+        if misses == 0 or args.cache == "offline":
+            return report, log, wall, misses, 0
+        say("prove: %s: %d goals not settled by the cache, proving them" % (unit, misses))
+        report, log, more = run_frama(args, unit, fns, out, "update", args.par)
+        return report, log, wall + more, 0, misses
     report, log, wall = run_frama(args, unit, fns, out, args.cache, args.par)
-    return report, log, wall, 0
+    return report, log, wall, 0, 0
+
+
+def judge_unit(args, unit, fns, result, minimum):
+    """Rows (unit, fn, goals, proved, smoke, smoke_ok, time, problems) and
+    the unit's problems."""
+    report, log, wall, misses, _ = result
+    problems = []
+    if misses:
+        problems.append("%s: %d goals not settled by the cache (offline mode runs no prover)"
+                        % (unit, misses))
+    times = goal_times(log, fns)
+    funcs = report.get("wp:functions", {})
+    rows = []
+    for fn in fns:
+        goals = proved = smoke = smoke_ok = 0
+        mine = []
+        for prop, stats in funcs.get(fn, {}).items():
+            if prop == "wp:section":
+                continue
+            main_stats = stats.get("wp:main", {})
+            t, v = main_stats.get("total", 0), main_stats.get("valid", 0)
+            if "_wp_smoke_" in prop:
+                smoke += t
+                smoke_ok += v
+                if v < t and len(stats) == 1:
+                    mine.append("%s: smoke test %s has no verdict" % (fn, prop))
+                elif v < t:
+                    mine.append("%s: smoke test %s proved false: contradictory assumptions"
+                                % (fn, prop))
+            else:
+                goals += t
+                proved += v
+                if v < t:
+                    mine.append("%s: %s: %d of %d goals unproven" % (fn, prop, t - v, t))
+        if not args.no_min and goals < minimum.get(fn, 1):
+            mine.append("%s: %d goals, minimum %d (emptied body or dropped contract?)"
+                        % (fn, goals, minimum[fn]))
+        rows.append((unit, fn, goals, proved, smoke, smoke_ok, times.get(fn, 0.0), mine))
+        problems += mine
+    return rows, problems
+
+
+def count_files(d):
+    n = 0
+    for _, _, files in os.walk(d):
+        n += len(files)
+    return n
+
+
+def prepare_scratch(args, units):
+    """The scratch cache holds every committed verdict (refreshed from the
+    committed cache on each run) and keeps what earlier runs added: a
+    verdict is keyed by its goal's text, so it stays true whatever became
+    of the run that produced it."""
+    for unit in units:
+        src = os.path.join(args.session, unit, "cache")
+        dst = os.path.join(args.scratch, unit, "cache")
+        os.makedirs(dst, exist_ok=True)
+        if os.path.isdir(src):
+            for name in os.listdir(src):
+                shutil.copy2(os.path.join(src, name), os.path.join(dst, name))
+
+
+def store(args, units):
+    """Copies the scratch cache back; returns (added, removed) file counts."""
+    added = removed = 0
+    for unit in units:
+        src = os.path.join(args.scratch, unit, "cache")
+        dst = os.path.join(args.session, unit, "cache")
+        os.makedirs(dst, exist_ok=True)
+        have = set(os.listdir(src)) if os.path.isdir(src) else set()
+        for name in sorted(have - set(os.listdir(dst))):
+            shutil.copy2(os.path.join(src, name), os.path.join(dst, name))
+            added += 1
+        if args.cache == "cleanup":
+            for name in sorted(set(os.listdir(dst)) - have):
+                os.remove(os.path.join(dst, name))
+                removed += 1
+    return added, removed
+
+
+def new_entries(args, units):
+    n = 0
+    for unit in units:
+        src = os.path.join(args.scratch, unit, "cache")
+        dst = os.path.join(args.session, unit, "cache")
+        if os.path.isdir(src):
+            old = set(os.listdir(dst)) if os.path.isdir(dst) else set()
+            n += len(set(os.listdir(src)) - old)
+    return n
+
+
+def run_objeq(args, only):
+    """The objeq step; returns its problems (None when the tools failed)."""
+    say("== objeq: le_mem.h against the proven byte form")
+    rc = objeq.run(args.root, os.path.join(args.out, "objeq"), only, say)
+    if rc == 2:
+        return None
+    return ["objeq: the memcpy and byte forms differ (see the DIFF lines above)"] if rc else []
 
 
 def main():
     ap = argparse.ArgumentParser()
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap.add_argument("--root", default=os.path.dirname(here))
+    ap.add_argument("--root", default=os.path.dirname(HERE))
     ap.add_argument("--out", default=None)
-    ap.add_argument("--session", default=None)
-    ap.add_argument("--cache", default="update", choices=["update", "replay", "offline", "cleanup", "none"])
+    ap.add_argument("--session", default=None, help="committed cache (read-only unless --store)")
+    ap.add_argument("--scratch", default=None, help="working copy of the cache")
+    ap.add_argument("--store", action="store_true",
+                    help="after a passing run, copy the new verdicts into --session")
+    ap.add_argument("--cache", default="update", choices=["update", "offline", "cleanup", "none"])
     ap.add_argument("--par", type=int, default=2, help="prover processes per unit")
     ap.add_argument("--replay-par", type=int, default=32,
                     help="goals in flight per unit while reading the cache")
@@ -251,92 +402,120 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated functions")
     ap.add_argument("--no-smoke", action="store_true")
     ap.add_argument("--no-min", action="store_true", help="skip minimum and coverage checks")
+    ap.add_argument("--no-objeq", action="store_true", help="skip the object-code step")
     args = ap.parse_args()
     args.root = os.path.abspath(args.root)
-    out = os.path.abspath(args.out or os.path.join(args.root, "build", "prove"))
-    os.makedirs(out, exist_ok=True)
+    args.out = os.path.abspath(args.out or os.path.join(args.root, "build", "prove"))
     args.session = os.path.abspath(args.session or os.path.join(args.root, "proofs", "session"))
+    args.scratch = os.path.abspath(args.scratch or os.path.join(args.out, "session"))
+    if args.store and args.cache in ("none", "offline"):
+        ap.error("--store needs --cache update or cleanup")
 
     units, minimum = read_min_goals(os.path.join(args.root, "proofs", "min_goals.txt"))
+    only = set(filter(None, args.only.split(",")))
+    objeq_only = sorted(only & set(objeq.FUNCTIONS))
+    selected = [(u, [f for f in units.get(u, []) if not only or f in only]) for u in UNITS]
+    selected = [(u, fns) for u, fns in selected if fns]
+    do_objeq = not args.no_objeq and (not only or objeq_only)
+    unknown = only - set(minimum) - set(objeq.FUNCTIONS)
+    if unknown:
+        say("prove: unknown function(s) %s (not in proofs/min_goals.txt)" % ", ".join(sorted(unknown)))
+        return 2
+
+    missing = missing_tools(bool(selected), do_objeq)
+    if missing:
+        say("prove: missing %s (Debian: %s); run `make deps`"
+            % (", ".join(sorted(missing)), ", ".join(sorted(set(missing.values())))))
+        return 2
+    os.makedirs(args.out, exist_ok=True)
+
     problems = []
-    if not args.no_min and not args.only:
+    if not args.no_min and not only:
         listed = set(minimum)
         for fn in sorted(defined_functions(args.root) - listed):
             if fn not in TRUSTED_BODIES and not HIDDEN_FAST_FORM.match(fn) and \
                     not VECTOR_BODIES.match(fn) and \
                     not VECTOR_KERNELS.match(fn):
                 problems.append("%s: defined in src/ but not in proofs/min_goals.txt" % fn)
-    only = set(filter(None, args.only.split(",")))
+
+    if do_objeq:
+        found = run_objeq(args, objeq_only)
+        if found is None:
+            return 2
+        problems += found
+    if not selected:
+        return verdict(problems, 0, 0, None)
+
+    if args.cache != "none":
+        prepare_scratch(args, [u for u, _ in selected])
+    say("== WP: %s, cache %s" % (", ".join(u for u, _ in selected), args.cache))
+    w = max([len(f) for _, fns in selected for f in fns] + [8])
+    uw = max(len(u) for u in UNITS)
+    fmt = "%-*s  %-*s %6s %6s %7s %8s  %s"
+    say(fmt % (uw, "unit", w, "function", "goals", "proved", "smoke", "time(s)", "status"))
 
     # The units run side by side: most of a replay is frama-c's own
     # single-threaded goal generation, which overlaps well with the provers
-    # of the other units.  Each unit then gets its share of --par.
-    selected = [(u, [f for f in units.get(u, []) if not only or f in only]) for u in UNITS]
-    selected = [(u, fns) for u, fns in selected if fns]
-    results = {}
+    # of the other units.  Each unit's rows are printed when it finishes.
+    all_rows, walls = [], {}
     t0 = time.time()
-    if args.jobs > 1 and len(selected) > 1:
-        import concurrent.futures
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futs = {u: pool.submit(run_unit, args, u, fns, out) for u, fns in selected}
-            for u, fut in futs.items():
-                results[u] = fut.result()
-    else:
-        for u, fns in selected:
-            results[u] = run_unit(args, u, fns, out)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futs = {pool.submit(run_unit, args, u, fns, args.out): (u, fns) for u, fns in selected}
+        try:
+            for fut in concurrent.futures.as_completed(futs):
+                unit, fns = futs[fut]
+                result = fut.result()
+                walls[unit] = result[2]
+                rows, found = judge_unit(args, unit, fns, result, minimum)
+                for r in rows:
+                    say(fmt % (uw, r[0], w, r[1], r[2], r[3], "%d/%d" % (r[5], r[4]),
+                               "%.1f" % r[6], "FAIL" if r[7] else "ok"))
+                say("%-*s  %-*s %6d %6d %7s %8s  (unit wall %.0f s%s)" % (
+                    uw, unit, w, "-- unit", sum(r[2] for r in rows), sum(r[3] for r in rows),
+                    "%d/%d" % (sum(r[5] for r in rows), sum(r[4] for r in rows)),
+                    "%.1f" % sum(r[6] for r in rows), result[2],
+                    ", %d goals proved now" % result[4] if result[4] else ""))
+                all_rows += rows
+                problems += found
+        except ToolFailure as e:
+            for f in futs:
+                f.cancel()
+            say(str(e))
+            return 2
     total_wall = time.time() - t0
-    rows = []
-    for unit, fns in selected:
-        report, log, wall, misses = results[unit]
-        if misses:
-            problems.append("%s: %d goals not settled by the cache (offline mode runs no prover)"
-                            % (unit, misses))
-        times = goal_times(log, fns)
-        funcs = report.get("wp:functions", {})
-        for fn in fns:
-            goals = proved = smoke = smoke_ok = 0
-            for prop, stats in funcs.get(fn, {}).items():
-                if prop == "wp:section":
-                    continue
-                main_stats = stats.get("wp:main", {})
-                t, v = main_stats.get("total", 0), main_stats.get("valid", 0)
-                if "_wp_smoke_" in prop:
-                    smoke += t
-                    smoke_ok += v
-                    if v < t and len(stats) == 1:
-                        problems.append("%s: smoke test %s has no verdict" % (fn, prop))
-                    elif v < t:
-                        problems.append("%s: smoke test %s proved false: contradictory assumptions"
-                                        % (fn, prop))
-                else:
-                    goals += t
-                    proved += v
-                    if v < t:
-                        problems.append("%s: %s: %d of %d goals unproven" % (fn, prop, t - v, t))
-            if not args.no_min and goals < minimum.get(fn, 1):
-                problems.append("%s: %d goals, minimum %d (emptied body or dropped contract?)"
-                                % (fn, goals, minimum[fn]))
-            rows.append((unit, fn, goals, proved, smoke, smoke_ok, times.get(fn, 0.0)))
+    tg = sum(r[2] for r in all_rows)
+    ts = sum(r[4] for r in all_rows)
+    say("%-*s  %-*s %6d %6d %7s %8.1f  (wall %.0f s)" % (
+        uw, "", w, "TOTAL", tg, sum(r[3] for r in all_rows),
+        "%d/%d" % (sum(r[5] for r in all_rows), ts), sum(r[6] for r in all_rows), total_wall))
+    return verdict(problems, tg, ts, [u for u, _ in selected] if args.cache != "none" else None,
+                   args)
 
-    w = max([len(r[1]) for r in rows] + [8])
-    uw = max(len(u) for u in UNITS)
-    print("%-*s  %-*s %6s %6s %6s %8s" % (uw, "unit", w, "function", "goals", "proved", "smoke", "time(s)"))
-    for unit, fn, g, p, s, so, t in rows:
-        print("%-*s  %-*s %6d %6d %6s %8.1f" % (uw, unit, w, fn, g, p, "%d/%d" % (so, s), t))
-    tg = sum(r[2] for r in rows)
-    tp = sum(r[3] for r in rows)
-    ts = sum(r[4] for r in rows)
-    tso = sum(r[5] for r in rows)
-    print("%-*s  %-*s %6d %6d %6s %8.1f   (wall %.0f s)" % (uw, "", w, "TOTAL", tg, tp, "%d/%d" % (tso, ts),
-                                                            sum(r[6] for r in rows), total_wall))
-    print("unit wall times: " + ", ".join("%s %.0f s" % (u, results[u][2]) for u, _ in selected))
+
+def verdict(problems, goals, smoke, cached_units, args=None):
     if problems:
         for p in problems:
-            print("prove: " + p)
-        print("prove: FAILED (%d problems)" % len(problems))
-        sys.exit(1)
-    print("prove: all %d goals and %d smoke tests proved" % (tg, ts))
+            say("prove: FAIL " + p)
+        if cached_units:
+            say("prove: the committed cache %s is unchanged" % os.path.relpath(args.session, args.root))
+        say("prove: FAILED (%d problems)" % len(problems))
+        return 1
+    if cached_units:
+        rel = os.path.relpath(args.session, args.root)
+        if args.store:
+            added, removed = store(args, cached_units)
+            say("prove: %s: %d verdicts added, %d removed" % (rel, added, removed))
+        else:
+            n = new_entries(args, cached_units)
+            if n:
+                say("prove: %d verdicts are not in %s (kept in %s); `make prove-update` stores them"
+                    % (n, rel, os.path.relpath(args.scratch, args.root)))
+    if goals or smoke:
+        say("prove: all %d goals proved; no contradiction found in %d smoke tests" % (goals, smoke))
+    else:
+        say("prove: passed")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

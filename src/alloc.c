@@ -76,7 +76,8 @@ void lepack_free_bytes(uint8_t *p)
 }
 
 struct lepack_map_slot *lepack_alloc_slots(size_t n)
-    /*@ ghost (lepack_counter_map *owner, lepack_map_slot *old, uint8_t *away) */
+    /*@ ghost (lepack_counter_map *owner, lepack_map_slot *old, const uint8_t *away,
+               const int64_t *away2) */
 {
     if (n > SIZE_MAX / sizeof(struct lepack_map_slot))
         return NULL;

@@ -41,8 +41,51 @@ typedef struct lepack_counters {
     lepack_counter_map map; /* partition -> current counter */
 } lepack_counters;
 
-/* The invariant every function below keeps, for the proofs
- * (proofs/README.md); the byte layout of an item is item_bytes (item.h). */
+/* The invariant every function below keeps and the model next_counter is
+ * specified against, for the proofs (proofs/README.md); the byte layout of
+ * an item is item_bytes (item.h). */
+/*@ // The little-endian values of the bytes at data[off ..], read byte by
+    // byte from data (le_value_u32 and le_value_u64 of data + off).
+    logic integer bytes_u32{L}(uint8_t *data, integer off) =
+      data[off] + 256 * data[off + 1] + 65536 * data[off + 2] + 16777216 * data[off + 3];
+    logic integer bytes_u64{L}(uint8_t *data, integer off) =
+      bytes_u32(data, off) + 4294967296 * bytes_u32(data, off + 4);
+
+    // Item i's partition and initial counter in the items at data, as the
+    // getters return them.
+    predicate item_partition_is{L}(uint8_t *data, integer i, integer p) =
+      -2147483648 <= p <= 2147483647 &&
+      bytes_u32(data, i * LEPACK_ITEM_SIZE + LEPACK_ITEM_PARTITION) == twos32(p);
+    predicate item_initial_is{L}(uint8_t *data, integer i, integer v) =
+      -9223372036854775808 <= v <= 9223372036854775807 &&
+      bytes_u64(data, i * LEPACK_ITEM_SIZE + LEPACK_ITEM_INITIAL_COUNTER) == twos64(v);
+
+    // Some item among the first n has partition p.
+    predicate in_items{L}(uint8_t *data, integer n, integer p) =
+      \exists integer i; 0 <= i < n && item_partition_is(data, i, p);
+
+    // The last of the first n items with partition p has initial counter v.
+    predicate last_initial{L}(uint8_t *data, integer n, integer p, integer v) =
+      \exists integer i; 0 <= i < n && item_partition_is(data, i, p) &&
+        item_initial_is(data, i, v) &&
+        \forall integer j; i < j < n ==> !item_partition_is(data, j, p);
+
+    // The counter next_counter continues from for partition p: its entry in
+    // the map once the map is built, before that the initial counter of the
+    // last item with partition p.
+    predicate counter_is{L}(lepack_counters *m, integer p, integer v) =
+      m->map_built != 0 ? map_maps(&m->map, p, v) : last_initial(m->data, m->size, p, v);
+
+    // Java's long: INT64_MAX + 1 wraps to INT64_MIN.
+    logic integer next64(integer v) =
+      v == 9223372036854775807 ? -9223372036854775808 : v + 1;
+
+*/
+
+/* A built map holds exactly the partitions of the items.  E-ACSL runs only
+ * quantifiers over bounded ranges: its copy of this header (see used_slots
+ * in counter_map.h) says the same thing slot by slot and item by item. */
+#ifndef slot_holds
 /*@ predicate valid_counters(lepack_counters *m) =
       \valid(m) &&
       m->size <= m->capacity && m->capacity <= LEPACK_MAX_ITEMS &&
@@ -53,9 +96,33 @@ typedef struct lepack_counters {
          (m->map.nslots > 0 ==> \base_addr(m->data) != \base_addr(m->map.slots))) &&
       valid_map(&m->map) &&
       (m->map_built == 0 ==>
-         m->map.nslots == 0 && m->map.count == 0 && m->map.slots == \null);
+         m->map.nslots == 0 && m->map.count == 0 && m->map.slots == \null) &&
+      (m->map_built != 0 ==>
+         \forall integer p; map_holds(&m->map, p) <==> in_items(m->data, m->size, p));
+*/
+#else
+/*@ predicate valid_counters(lepack_counters *m) =
+      \valid(m) &&
+      m->size <= m->capacity && m->capacity <= LEPACK_MAX_ITEMS &&
+      (m->capacity == 0 ==> m->data == \null) &&
+      (m->capacity > 0 ==>
+         \valid(m->data + (0 .. m->capacity * LEPACK_ITEM_SIZE - 1)) &&
+         \base_addr(m->data) != \base_addr(m) &&
+         (m->map.nslots > 0 ==> \base_addr(m->data) != \base_addr(m->map.slots))) &&
+      valid_map(&m->map) &&
+      (m->map_built == 0 ==>
+         m->map.nslots == 0 && m->map.count == 0 && m->map.slots == \null) &&
+      (m->map_built != 0 ==>
+         (\forall integer i; 0 <= i < m->map.nslots && m->map.slots[i].used != 0 ==>
+            in_items(m->data, m->size, m->map.slots[i].partition)) &&
+         (\forall integer i; 0 <= i < m->size ==>
+            \exists integer j; 0 <= j < m->map.nslots && m->map.slots[j].used != 0 &&
+              twos32(m->map.slots[j].partition) ==
+                bytes_u32(m->data, i * LEPACK_ITEM_SIZE + LEPACK_ITEM_PARTITION)));
+*/
+#endif
 
-    predicate bytes_unchanged{L1, L2}(uint8_t *a, uint8_t *b, integer n) =
+/*@ predicate bytes_unchanged{L1, L2}(uint8_t *a, uint8_t *b, integer n) =
       \forall integer k; 0 <= k < n ==> \at(a[k], L1) == \at(b[k], L2);
 */
 
@@ -132,8 +199,9 @@ void lepack_counters_clear(lepack_counters *m);
 #endif
 
 /* lepack_counters_add's out-of-line part: growth, and the next_counter map
- * when it is built.  Same contract as lepack_counters_add, which calls it;
- * call that instead. */
+ * when it is built.  lepack_counters_add's contract, with next_counter's
+ * model stated whether or not the map is built; call lepack_counters_add
+ * instead. */
 /*@ requires valid_counters(m);
     assigns m->data, m->capacity, m->size, m->map,
             \at(m->data, Post)[m->size * LEPACK_ITEM_SIZE ..
@@ -143,6 +211,8 @@ void lepack_counters_clear(lepack_counters *m);
     ensures valid_counters(m);
     ensures bytes_unchanged{Post, Pre}(m->data, \old(m->data),
                                        \old(m->size) * LEPACK_ITEM_SIZE);
+    ensures others: \forall integer p, v; p != partition ==>
+      (counter_is(m, p, v) <==> \old(counter_is(m, p, v)));
     behavior too_many:
       assumes m->size >= LEPACK_MAX_ITEMS;
       assigns \nothing;
@@ -155,16 +225,23 @@ void lepack_counters_clear(lepack_counters *m);
         m->size == \old(m->size) + 1 &&
         item_bytes(m->data + \old(m->size) * LEPACK_ITEM_SIZE,
                    partition, initial_counter, updates_count);
-      ensures \result != LEPACK_OK ==> m->size == \old(m->size);
+      ensures joins: \result == LEPACK_OK ==>
+        \forall integer v; counter_is(m, partition, v) <==> v == initial_counter;
+      ensures \result != LEPACK_OK ==>
+        m->size == \old(m->size) &&
+        \forall integer v; counter_is(m, partition, v) <==> \old(counter_is(m, partition, v));
     complete behaviors;
     disjoint behaviors; */
 lepack_status lepack_counters_add_slow(lepack_counters *m, int32_t partition,
                                        int64_t initial_counter, int64_t updates_count);
 
-/* Appends an item, growing when full.  LEPACK_EOVERFLOW or LEPACK_ENOMEM:
- * no item, byte or map entry changed (the storage may already have grown,
- * which no getter can observe).  For many items at once,
- * lepack_counters_add_items is faster.
+/* Appends an item, growing when full.  The item joins next_counter's map
+ * when that is built, as if the map had been built with it: the next
+ * next_counter for its partition continues from its initial counter (before
+ * the map is built, next_counter's model is the items themselves).
+ * LEPACK_EOVERFLOW or LEPACK_ENOMEM: no item, byte or map entry changed
+ * (the storage may already have grown, which no getter can observe).  For
+ * many items at once, lepack_counters_add_items is faster.
  *
  * Every field is read, and size written, before the item's bytes: a store
  * through uint8_t * may alias *m, and a field read after it would be
@@ -178,6 +255,8 @@ lepack_status lepack_counters_add_slow(lepack_counters *m, int32_t partition,
     ensures valid_counters(m);
     ensures bytes_unchanged{Post, Pre}(m->data, \old(m->data),
                                        \old(m->size) * LEPACK_ITEM_SIZE);
+    ensures others: \old(m->map_built) != 0 ==> \forall integer p, v; p != partition ==>
+      (counter_is(m, p, v) <==> \old(counter_is(m, p, v)));
     behavior too_many:
       assumes m->size >= LEPACK_MAX_ITEMS;
       assigns \nothing;
@@ -190,7 +269,11 @@ lepack_status lepack_counters_add_slow(lepack_counters *m, int32_t partition,
         m->size == \old(m->size) + 1 &&
         item_bytes(m->data + \old(m->size) * LEPACK_ITEM_SIZE,
                    partition, initial_counter, updates_count);
-      ensures \result != LEPACK_OK ==> m->size == \old(m->size);
+      ensures joins: \result == LEPACK_OK && \old(m->map_built) != 0 ==>
+        \forall integer v; counter_is(m, partition, v) <==> v == initial_counter;
+      ensures \result != LEPACK_OK ==>
+        m->size == \old(m->size) &&
+        \forall integer v; counter_is(m, partition, v) <==> \old(counter_is(m, partition, v));
     complete behaviors;
     disjoint behaviors; */
 LEPACK_COUNTERS_INLINE lepack_status lepack_counters_add(lepack_counters *m, int32_t partition,
@@ -460,22 +543,44 @@ lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, siz
     disjoint behaviors; */
 lepack_status lepack_counters_shrink(lepack_counters *m);
 
-/* Ignite's nextCounter: the first call builds a map partition -> initial
- * counter (for a repeated partition the last item wins, as HashMap.put in
- * item order), then each call adds one to the partition's counter, stores
- * and returns it.  Like Java's long, INT64_MAX + 1 wraps to INT64_MIN.
- * A partition not in the message gives LEPACK_ENOTFOUND (Java's null).
- * Items added later join the map as if it had been built with them. */
+/* Ignite's nextCounter: the first call for partition p returns the initial
+ * counter of the last item with partition p, plus one; each later call
+ * returns one more.  Like Java's long, INT64_MAX + 1 wraps to INT64_MIN.
+ * A partition in no item gives LEPACK_ENOTFOUND (Java's null) and changes
+ * nothing.  The first call builds a map partition -> counter (for a
+ * repeated partition the last item wins, as HashMap.put in item order), so
+ * it may fail with LEPACK_ENOMEM (or LEPACK_EOVERFLOW), changing nothing.
+ * Unlike Ignite, whose map is never updated once built, items added later
+ * join the map (lepack_counters_add) and a decode or clear drops it. */
 /*@ requires valid_counters(m);
     requires \valid(out) && \separated(out, m);
     requires m->capacity > 0 ==> \base_addr(out) != \base_addr(m->data);
+    requires m->map.nslots > 0 ==> \base_addr(out) != \base_addr(m->map.slots);
     assigns m->map, m->map_built, *out,
             \at(m->map.slots, Post)[0 .. \at(m->map.nslots, Post) - 1];
     exits \false;
     ensures valid_counters(m);
     ensures \result == LEPACK_OK || \result == LEPACK_ENOTFOUND ||
             \result == LEPACK_ENOMEM || \result == LEPACK_EOVERFLOW;
-    ensures bytes_unchanged{Post, Pre}(m->data, m->data, m->size * LEPACK_ITEM_SIZE); */
+    ensures bytes_unchanged{Post, Pre}(m->data, m->data, m->size * LEPACK_ITEM_SIZE);
+    ensures others: \forall integer p, v; p != partition ==>
+      (counter_is(m, p, v) <==> \old(counter_is(m, p, v)));
+    ensures failed: \result != LEPACK_OK ==> *out == \old(*out) &&
+      \forall integer v; counter_is(m, partition, v) <==> \old(counter_is(m, partition, v));
+    ensures \result == LEPACK_ENOMEM || \result == LEPACK_EOVERFLOW ==>
+      \old(m->map_built) == 0;
+    behavior present:
+      assumes in_items(m->data, m->size, partition);
+      ensures \result != LEPACK_ENOTFOUND;
+      ensures next: \result == LEPACK_OK ==>
+        \exists integer v; \old(counter_is(m, partition, v)) && *out == next64(v);
+      ensures stored: \result == LEPACK_OK ==>
+        \forall integer v; counter_is(m, partition, v) <==> v == *out;
+    behavior absent:
+      assumes !in_items(m->data, m->size, partition);
+      ensures \result != LEPACK_OK;
+    complete behaviors;
+    disjoint behaviors; */
 lepack_status lepack_counters_next_counter(lepack_counters *m, int32_t partition, int64_t *out);
 
 #ifdef __cplusplus

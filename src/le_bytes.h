@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Byte-at-a-time loads and stores: the portable form that the proofs cover.
  *
- * Each value is assembled from or split into its base-256 digits with plain
- * arithmetic, so the code reads like its specification (le_spec.h) and
- * compiles on any host.  Loads multiply each digit by its power of 256 and
- * add; stores divide by a power of 256 and take '% 256'.  WP proves this
- * form by linear arithmetic alone, in seconds; written with '<<' and '>>'
- * it needs a bit-level tactic that costs minutes per load, and with '|' or
- * a bare narrowing cast it does not prove at all.  clang 14 compiles both
- * spellings identically; gcc 12 emits the same stores but folds only the
- * shifted sum into one load.  src/le_mem.h is the fast form used by
- * default; tests/test_le_forms.c checks that the two agree. */
+ * Each value is assembled from or split into its base-256 digits, so the
+ * code reads like its specification (le_spec.h) and compiles on any host.
+ * Loads add the digits shifted into place, 64 bits as two 32-bit halves;
+ * stores divide by a power of 256 and take '% 256'.  These are the
+ * spellings that gcc 12 and clang 14 both compile, function by function,
+ * to exactly the machine code of the memcpy form in le_mem.h on every
+ * target proofs/objeq compares, which is what lets the proof of this form
+ * stand for that one.  (Loads written with multiplications prove by linear
+ * arithmetic alone, but gcc folds none of them and clang not the 64-bit
+ * ones.)  WP proves the shifts with its bit-shift tactic; with '|' instead
+ * of '+', or a bare narrowing cast instead of '% 256', it does not prove
+ * them.  tests/test_le_forms.c also checks that the two forms agree. */
 #ifndef LEPACK_LE_BYTES_H
 #define LEPACK_LE_BYTES_H
 
@@ -28,7 +30,7 @@ extern "C" {
     ensures \result == le_value_u16(p); */
 static inline uint16_t le_bytes_load_u16(const uint8_t *p)
 {
-    return (uint16_t)(p[0] + p[1] * 256);
+    return (uint16_t)((uint32_t)p[0] + ((uint32_t)p[1] << 8));
 }
 
 /*@ requires \valid_read(p + (0 .. 3));
@@ -37,8 +39,8 @@ static inline uint16_t le_bytes_load_u16(const uint8_t *p)
     ensures \result == le_value_u32(p); */
 static inline uint32_t le_bytes_load_u32(const uint8_t *p)
 {
-    return (uint32_t)p[0] + ((uint32_t)p[1] * 256u) + ((uint32_t)p[2] * 65536u) +
-           ((uint32_t)p[3] * 16777216u);
+    return (uint32_t)p[0] + ((uint32_t)p[1] << 8) + ((uint32_t)p[2] << 16) +
+           ((uint32_t)p[3] << 24);
 }
 
 /*@ requires \valid_read(p + (0 .. 7));
@@ -47,10 +49,7 @@ static inline uint32_t le_bytes_load_u32(const uint8_t *p)
     ensures \result == le_value_u64(p); */
 static inline uint64_t le_bytes_load_u64(const uint8_t *p)
 {
-    return (uint64_t)p[0] + ((uint64_t)p[1] * 256u) + ((uint64_t)p[2] * 65536u) +
-           ((uint64_t)p[3] * 16777216u) + ((uint64_t)p[4] * 4294967296u) +
-           ((uint64_t)p[5] * 1099511627776u) + ((uint64_t)p[6] * 281474976710656u) +
-           ((uint64_t)p[7] * 72057594037927936u);
+    return (uint64_t)le_bytes_load_u32(p) + ((uint64_t)le_bytes_load_u32(p + 4) << 32);
 }
 
 /*@ requires \valid(p + (0 .. 1));
@@ -97,7 +96,7 @@ static inline void le_bytes_store_u64(uint8_t *p, uint64_t v)
     ensures \result == be_value_u16(p); */
 static inline uint16_t be_bytes_load_u16(const uint8_t *p)
 {
-    return (uint16_t)(p[0] * 256 + p[1]);
+    return (uint16_t)(((uint32_t)p[0] << 8) + (uint32_t)p[1]);
 }
 
 /*@ requires \valid_read(p + (0 .. 3));
@@ -106,8 +105,8 @@ static inline uint16_t be_bytes_load_u16(const uint8_t *p)
     ensures \result == be_value_u32(p); */
 static inline uint32_t be_bytes_load_u32(const uint8_t *p)
 {
-    return ((uint32_t)p[0] * 16777216u) + ((uint32_t)p[1] * 65536u) +
-           ((uint32_t)p[2] * 256u) + (uint32_t)p[3];
+    return ((uint32_t)p[0] << 24) + ((uint32_t)p[1] << 16) + ((uint32_t)p[2] << 8) +
+           (uint32_t)p[3];
 }
 
 /*@ requires \valid_read(p + (0 .. 7));
@@ -116,10 +115,7 @@ static inline uint32_t be_bytes_load_u32(const uint8_t *p)
     ensures \result == be_value_u64(p); */
 static inline uint64_t be_bytes_load_u64(const uint8_t *p)
 {
-    return ((uint64_t)p[0] * 72057594037927936u) + ((uint64_t)p[1] * 281474976710656u) +
-           ((uint64_t)p[2] * 1099511627776u) + ((uint64_t)p[3] * 4294967296u) +
-           ((uint64_t)p[4] * 16777216u) + ((uint64_t)p[5] * 65536u) +
-           ((uint64_t)p[6] * 256u) + (uint64_t)p[7];
+    return ((uint64_t)be_bytes_load_u32(p) << 32) + (uint64_t)be_bytes_load_u32(p + 4);
 }
 
 /*@ requires \valid(p + (0 .. 1));

@@ -7,10 +7,12 @@
  * one store inside a record loop, which is why this form ships.
  *
  * WP cannot reason about memcpy of a scalar, so for the proofs these twelve
- * functions are declared with their contract only: that contract is the one
- * trusted piece of the code (proofs/README.md).  Its bodies are checked
- * against the proven byte form exhaustively for 16 bits and by random and
- * fuzzed values for 32 and 64 bits. */
+ * functions are declared with their contract only.  That contract is proven
+ * for the byte form (le_bytes.h), and proofs/objeq requires each body here
+ * to compile to the same machine code as its byte-form twin, with clang for
+ * x86-64, aarch64 and s390x and gcc for x86-64 and s390x: both byte orders,
+ * so a body that is right only on one of them fails `make prove`
+ * (proofs/README.md). */
 #ifndef LEPACK_LE_MEM_H
 #define LEPACK_LE_MEM_H
 

@@ -49,10 +49,13 @@ def to_macro(m, multi_label):
     body = re.sub(r"//[^\n]*", "", body)
     for n in names:
         # Parenthesised so that an argument such as `p + 4` stays one term;
-        # a field access `x->n` or `x.n` is not a parameter.
-        body = re.sub(r"(?<!->)(?<!\.)\b%s\b" % re.escape(n), "(%s)" % n, body)
+        # a field access `x->n` or `x.n` is not a parameter.  The macro's
+        # parameter is renamed (n_), so that cpp does not also replace a
+        # field of the same name (slot_maps' counter, s[i].counter).
+        body = re.sub(r"(?<!->)(?<!\.)\b%s\b" % re.escape(n), "(%s_)" % n, body)
     body = " ".join(body.split())
-    return "#define %s(%s) (%s)" % (name, ", ".join(label_names + names), body)
+    return "#define %s(%s) (%s)" % (name, ", ".join(label_names + [n + "_" for n in names]),
+                                    body)
 
 
 def rewrite(text, multi_label):
