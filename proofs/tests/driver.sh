@@ -56,10 +56,10 @@ for cmd in "python3 proofs/prove.py --out $out/nopath" \
     PATH="$bin" $cmd > "$out/nopath.txt" 2>&1
     rc=$?
     set -e
-    lines=$(grep -c -v '^make: \*\*\*' "$out/nopath.txt" || true)
+    lines=$(grep -c -v -E '^make(\[[0-9]+\])?: \*\*\*' "$out/nopath.txt" || true)
     if [ "$rc" -ne 0 ] && [ "$lines" -eq 1 ] && grep -q 'missing .*make deps' "$out/nopath.txt" &&
        ! grep -q Traceback "$out/nopath.txt"; then
-        ok "tools missing, $cmd: $(grep -v '^make: \*\*\*' "$out/nopath.txt")"
+        ok "tools missing, $cmd: $(grep -v -E '^make(\[[0-9]+\])?: \*\*\*' "$out/nopath.txt")"
     else
         bad "tools missing, $cmd (exit $rc):"
         sed 's/^/    /' "$out/nopath.txt" >&2
