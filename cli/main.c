@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_input.h"
 #include "cli_utf8.h"
 #include "counters.h"
 #include "text.h"
@@ -131,7 +132,7 @@ static int read_all(char **data, size_t *len)
     }
 }
 
-static int read_input(char **data, size_t *len)
+int cli_read_input(char **data, size_t *len)
 {
     int rc = read_all(data, len);
     if (rc == READ_NOMEM)
@@ -175,7 +176,7 @@ static int cmd_encode(int hex)
 {
     char *in = NULL;
     size_t len = 0;
-    if (read_input(&in, &len) != 0)
+    if (cli_read_input(&in, &len) != 0)
         return 1;
     lepack_counters m;
     if (lepack_counters_init(&m, 0, 1) != LEPACK_OK) {
@@ -210,7 +211,7 @@ static int cmd_decode(int hex)
 {
     char *in = NULL;
     size_t len = 0;
-    if (read_input(&in, &len) != 0)
+    if (cli_read_input(&in, &len) != 0)
         return 1;
     const uint8_t *wire = (const uint8_t *)in;
     uint8_t *bytes = NULL;

@@ -9,11 +9,11 @@
  * unit count when decoding). */
 #include "utf8.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_input.h"
 #include "cli_utf8.h"
 #include "text.h"
 
@@ -48,37 +48,14 @@ static int complain(const char *what)
     return 1;
 }
 
-/* The whole of stdin in *data (free with free()), *len bytes; on failure
- * says why and returns 1. */
+/* main.c's reader, for bytes. */
 static int read_stdin(uint8_t **data, size_t *len)
 {
-    uint8_t *buf = NULL;
-    size_t n = 0, cap = 0;
-    for (;;) {
-        if (n == cap) {
-            size_t more = cap < 65536 ? 65536 : cap;
-            uint8_t *bigger = more <= SIZE_MAX - cap ? realloc(buf, cap + more) : NULL;
-            if (bigger == NULL) {
-                free(buf);
-                return complain("out of memory");
-            }
-            buf = bigger;
-            cap += more;
-        }
-        size_t got = fread(buf + n, 1, cap - n, stdin);
-        n += got;
-        if (got == 0) {
-            if (ferror(stdin)) {
-                int e = errno;
-                free(buf);
-                fprintf(stderr, "lepack: cannot read input: %s\n", strerror(e));
-                return 1;
-            }
-            *data = buf;
-            *len = n;
-            return 0;
-        }
-    }
+    char *raw = NULL;
+    if (cli_read_input(&raw, len) != 0)
+        return 1;
+    *data = (uint8_t *)raw;
+    return 0;
 }
 
 /* Output goes through stdio unchecked: main.c's out_finish reports a write
