@@ -33,6 +33,19 @@ new_tree() {
 }
 cache_sum() { (cd "$1/proofs/session" && find . -type f | sort | xargs cat | cksum); }
 cache_files() { find "$1" -type f | wc -l; }
+# store_u16_body TREE FIRST SECOND: rewrites the two byte stores of
+# le_bytes.h's 16-bit store to the given lines (a seeded change).
+store_u16_body() {
+    python3 - "$1/src/le_bytes.h" "$2" "$3" <<'EOF'
+import sys
+p, first, second = sys.argv[1:4]
+s = open(p).read()
+old = "    p[0] = (uint8_t)(v % 256);\n    p[1] = (uint8_t)(v / 256u % 256);\n}"
+assert old in s
+s = s.replace(old, "    %s\n    %s\n}" % (first, second), 1)
+open(p, "w").write(s)
+EOF
+}
 
 # 1. Missing tools: a PATH with every command of /usr/bin and /bin except
 # the ones the proofs need.
@@ -69,15 +82,7 @@ done
 # 2. A failing run.
 tree="$out/failing"
 new_tree "$tree"
-python3 - "$tree/src/le_bytes.h" <<'EOF'
-import sys
-p = sys.argv[1]
-s = open(p).read()
-old = "    p[0] = (uint8_t)(v % 256);\n    p[1] = (uint8_t)(v / 256u % 256);\n}"
-assert old in s
-s = s.replace(old, "    p[1] = (uint8_t)(v % 256);\n    p[0] = (uint8_t)(v / 256u % 256);\n}", 1)
-open(p, "w").write(s)
-EOF
+store_u16_body "$tree" 'p[1] = (uint8_t)(v % 256);' 'p[0] = (uint8_t)(v / 256u % 256);'
 before=$(cache_sum "$tree")
 wrap="$out/wrap"
 mkdir -p "$wrap"
@@ -130,15 +135,7 @@ fi
 # 3. A passing run with a new goal: v / 256u fits a byte without % 256.
 tree="$out/passing"
 new_tree "$tree"
-python3 - "$tree/src/le_bytes.h" <<'EOF'
-import sys
-p = sys.argv[1]
-s = open(p).read()
-old = "    p[0] = (uint8_t)(v % 256);\n    p[1] = (uint8_t)(v / 256u % 256);\n}"
-assert old in s
-s = s.replace(old, "    p[0] = (uint8_t)(v % 256);\n    p[1] = (uint8_t)(v / 256u);\n}", 1)
-open(p, "w").write(s)
-EOF
+store_u16_body "$tree" 'p[0] = (uint8_t)(v % 256);' 'p[1] = (uint8_t)(v / 256u);'
 before=$(cache_sum "$tree")
 files=$(cache_files "$tree/proofs/session/bytes")
 run() {
