@@ -132,7 +132,7 @@ JAVA_DIR := $(BUILD)/java
 
 check-java:
 	@if ! command -v javac >/dev/null 2>&1 || ! command -v java >/dev/null 2>&1; then \
-	  echo "check-java: skipped (no JDK; apt-get install default-jdk-headless)"; exit 0; fi; \
+	  $(call cannot_run,check-java,no JDK; make deps installs default-jdk-headless); fi; \
 	start=$$(date +%s); set -e; mkdir -p $(JAVA_DIR); \
 	javac -Xlint:all -Werror -d $(JAVA_DIR) tests/java/VectorCheck.java; \
 	java -cp $(JAVA_DIR) VectorCheck tests/vectors; \

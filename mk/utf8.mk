@@ -22,7 +22,7 @@ utf8-vectors-fresh:
 	  cmp -s $(UTF8_DIR)/utf8.vec tests/vectors/utf8.vec || \
 	    { echo "utf8: tests/vectors/utf8.vec differs from gen_utf8_vectors.py output (make test-vectors-utf8)"; exit 1; }; \
 	  echo "utf8: tests/vectors/utf8.vec matches gen_utf8_vectors.py"; \
-	else echo "utf8: python3 not found, vector freshness not checked"; fi
+	else $(call cannot_run,utf8-vectors-fresh,python3 not found); fi
 
 test-vectors-utf8:
 	python3 tests/vectors/gen_utf8_vectors.py tests/vectors
@@ -49,7 +49,7 @@ test-cli-utf8: $(BUILD)/lepack
 UTF8_JAVA_DIR := $(BUILD)/java-utf8
 check-java-utf8:
 	@if ! command -v javac >/dev/null 2>&1 || ! command -v java >/dev/null 2>&1; then \
-	  echo "check-java-utf8: skipped (no JDK; apt-get install default-jdk-headless)"; exit 0; fi; \
+	  $(call cannot_run,check-java-utf8,no JDK; make deps installs default-jdk-headless); fi; \
 	set -e; mkdir -p $(UTF8_JAVA_DIR); \
 	javac -Xlint:all -Werror -d $(UTF8_JAVA_DIR) tests/java/Utf8VectorCheck.java; \
 	java -cp $(UTF8_JAVA_DIR) Utf8VectorCheck tests/vectors; \
