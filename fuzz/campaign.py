@@ -238,11 +238,14 @@ LF_RATE = re.compile(r" exec/s: (\d+)")
 LF_FORK_LINE = re.compile(r"^#(\d+): cov: (\d+) ft: (\d+) corp: (\d+) exec/s: (\d+)")
 
 
-def libfuzzer_progress(log, started):
+def libfuzzer_progress(log, started, seen):
     """The newest status line of one libFuzzer process.  libFuzzer prints
     one on new coverage and at every power of two of executions, with
-    exec/s averaged since its start; between lines the executions are that
-    rate times the time since the start (estimated=True)."""
+    exec/s averaged since its start (whole seconds); between lines the
+    executions are estimated (estimated=True) as the line's count plus its
+    rate times the time since the line was first read here.  seen keeps,
+    per log, the line first read and when, and the last figure returned,
+    so that the figures never fall."""
     best = None
     with open(log, "rb") as f:
         f.seek(0, os.SEEK_END)
@@ -264,9 +267,15 @@ def libfuzzer_progress(log, started):
             break
     if best is None:
         return None
-    est = int(best["rate"] * (time.time() - started))
+    now = time.time()
+    state = seen.setdefault(log, {"execs": -1, "at": now, "last": 0})
+    if state["execs"] != best["execs"]:
+        state.update(execs=best["execs"], at=now)
+    if not best["rate"] and now - started > 1:
+        best["rate"] = int(best["execs"] / (now - started))
+    est = best["execs"] + int(best["rate"] * (now - state["at"]))
     best["estimated"] = est > best["execs"]
-    best["execs"] = max(best["execs"], est)
+    best["execs"] = state["last"] = max(est, state["last"])
     return best
 
 
@@ -322,9 +331,11 @@ def run_libfuzzer(a, h):
             procs.append(subprocess.Popen(["nice", "-n", str(a.nice)] + cmd, stdout=out,
                                           stderr=subprocess.STDOUT, start_new_session=True))
 
+    seen = {}
+
     def sample():
-        ps = [x for x in (libfuzzer_progress(log, t0) for log in logs if os.path.exists(log))
-              if x]
+        ps = [x for x in (libfuzzer_progress(log, t0, seen) for log in logs
+                          if os.path.exists(log)) if x]
         if not ps:
             return None
         return dict(execs=sum(x["execs"] for x in ps), execs_per_sec=sum(x["rate"] for x in ps),
