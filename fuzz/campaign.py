@@ -199,7 +199,7 @@ class Watch:
     def record(self, s, final=False):
         t = round(time.time() - self.t0, 1)
         rec = dict(kind="sample", engine=self.a.engine, run=self.a.run_id, harness=self.h,
-                   t=t, final=final, **s)
+                   t=t, limit=self.a.seconds, final=final, **s)
         os.makedirs(self.a.work, exist_ok=True)
         with open(self.path, "a") as f:
             f.write(json.dumps(rec, sort_keys=True) + "\n")
@@ -233,9 +233,9 @@ class Watch:
 
 LF_LINE = re.compile(r"^#(\d+)\s+(\w+)\s+cov: (\d+) ft: (\d+)")
 LF_CORP = re.compile(r" corp: (\d+)")
-LF_RATE = re.compile(r" exec/s: (\d+)")
-# The parent of -fork=N: "#N: cov: C ft: F corp: K exec/s: E oom/timeout/crash: ..."
-LF_FORK_LINE = re.compile(r"^#(\d+): cov: (\d+) ft: (\d+) corp: (\d+) exec/s: (\d+)")
+LF_RATE = re.compile(r" exec/s:? (\d+)")
+# The parent of -fork=N: "#N: cov: C ft: F corp: K exec/s E oom/timeout/crash: ..."
+LF_FORK_LINE = re.compile(r"^#(\d+): cov: (\d+) ft: (\d+) corp: (\d+) exec/s:? (\d+)")
 
 
 def libfuzzer_progress(log, started, seen):

@@ -164,12 +164,20 @@ def newest_runs(samples, engine, harnesses):
             for h, runs in by.items()}
 
 
+def human(v):
+    for div, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(v) >= div:
+            return ("%.1f" % (v / div)).rstrip("0").rstrip(".") + unit
+    return ("%.1f" % v).rstrip("0").rstrip(".")
+
+
 def plot(engine, series, out):
     """Two PNGs per engine: coverage and exec/s against time since the
     harness started, one line per harness."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter, LogLocator
     span = max(s[-1]["t"] for s in series.values())
     minutes = span > 300
     scale, unit = (60.0, "minutes") if minutes else (1.0, "seconds")
@@ -178,7 +186,8 @@ def plot(engine, series, out):
     made = []
     for key, ylabel, fname, log in (
             ("cov", cov_label, "%s-coverage.png" % engine, False),
-            ("execs_per_sec", "executions per second (all processes)",
+            ("execs_per_sec", "executions per second (all %s)"
+             % ("processes" if engine == "libfuzzer" else "instances"),
              "%s-execs.png" % engine, True)):
         fig, ax = plt.subplots(figsize=(9, 5), dpi=110)
         for h in sorted(series):
@@ -191,8 +200,15 @@ def plot(engine, series, out):
                     linewidth=1.6, label=h)
         ax.set_xlabel("time since the harness started (%s)" % unit)
         ax.set_ylabel(ylabel)
+        limits = sorted({s[0].get("limit") for s in series.values() if s[0].get("limit")})
+        for k, lim in enumerate(limits):
+            ax.axvline(lim / scale, color="grey", linestyle="--", linewidth=1,
+                       label="time limit" if k == 0 else None)
         if log:
             ax.set_yscale("log")
+            ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+            ax.yaxis.set_minor_formatter(FuncFormatter(lambda v, _: ""))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: human(v)))
         ax.set_xlim(left=0)
         if not log:
             ax.set_ylim(bottom=0)
