@@ -696,10 +696,8 @@ def write_summary(a, results):
     say("summary: %s, %s, history %s" % (os.path.join(a.work, engine + "-summary.txt"),
                                          os.path.join(a.work, engine + "-summary.json"),
                                          os.path.join(a.work, "history.jsonl")))
-    rep = os.path.join(a.work, "report", "index.html")
-    say("report: %s (%s by make fuzz-report: coverage of the kept queue, plots of "
-        "coverage and exec/s over time)" % (rep, "last written" if os.path.exists(rep)
-                                            else "to be written"))
+    say("report: make fuzz-report writes %s (coverage of the kept queue, plots of coverage "
+        "and exec/s over time from history.jsonl)" % os.path.join(a.work, "report", "index.html"))
 
 
 # --- merge ----------------------------------------------------------------------
