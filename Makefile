@@ -102,6 +102,7 @@ cannot_run = if [ "$${CI:-}" = true ]; then \
 -include mk/ports.mk
 -include mk/mutants.mk mk/m32.mk
 -include mk/utf8.mk
+include mk/fuzz-report.mk
 
 check: deps
 	@set -e; for s in $(CHECK_STEPS); do \

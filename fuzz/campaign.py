@@ -42,6 +42,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -144,16 +145,21 @@ def preflight(replay, seeds_dir, h):
                replay_cmd(replay, seed or seeds_dir)))
 
 
-def wait_group(procs, deadline):
-    """Waits for the processes (each leading its own session); past the
+def wait_group(procs, deadline, watch=None):
+    """Waits for the processes (each leading its own session), sampling
+    their progress with watch every watch.interval seconds; past the
     deadline, or when done, ends whatever is left of each session."""
     timed_out = False
-    for p in procs:
-        left = deadline - time.time()
-        try:
-            p.wait(timeout=max(left, 0.1))
-        except subprocess.TimeoutExpired:
+    next_tick = time.time() + watch.interval if watch and watch.interval > 0 else None
+    while any(p.poll() is None for p in procs):
+        now = time.time()
+        if now >= deadline:
             timed_out = True
+            break
+        if next_tick is not None and now >= next_tick:
+            watch.tick()
+            next_tick = now + watch.interval
+        time.sleep(max(0.05, min(0.25, deadline - now)))
     for p in procs:
         for sig in (signal.SIGTERM, signal.SIGKILL):
             try:
@@ -164,6 +170,113 @@ def wait_group(procs, deadline):
         if p.returncode is None:
             p.wait()
     return timed_out
+
+
+# --- progress ------------------------------------------------------------------
+
+def human(n):
+    n = float(n)
+    for div, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(n) >= div:
+            return "%.*f%s" % (1 if abs(n) < 10 * div else 0, n / div, unit)
+    return "%d" % n
+
+
+class Watch:
+    """While a harness runs: one status line every interval seconds, and
+    the same as a time-series sample appended to WORK/history.jsonl
+    ("kind": "sample"), so that `make fuzz-report` can plot coverage and
+    exec/s over time.  sample() reads the engine's own progress output and
+    returns a dict (execs, execs_per_sec, cov, corpus, crashes, ...)."""
+
+    def __init__(self, a, h, sample):
+        self.a, self.h, self.sample = a, h, sample
+        self.interval = a.status_interval
+        self.t0 = time.time()
+        self.count = 0
+        self.path = os.path.join(a.work, "history.jsonl")
+
+    def record(self, s, final=False):
+        t = round(time.time() - self.t0, 1)
+        rec = dict(kind="sample", engine=self.a.engine, run=self.a.run_id, harness=self.h,
+                   t=t, limit=self.a.seconds, final=final, **s)
+        os.makedirs(self.a.work, exist_ok=True)
+        with open(self.path, "a") as f:
+            f.write(json.dumps(rec, sort_keys=True) + "\n")
+        cov = "cov %s" % s.get("cov", "?")
+        if "ft" in s:
+            cov += ", ft %s" % s["ft"]
+        if "bitmap_cvg" in s:
+            cov += " (%.2f%%)" % s["bitmap_cvg"]
+        say("  %-15s [%4ds/%ds]%s execs %s%s, exec/s %s, %s, corpus %s, crashes %d%s"
+            % (self.h, t, self.a.seconds, " done:" if final else "",
+               "~" if s.get("estimated") else "", human(s.get("execs", 0)),
+               human(s.get("execs_per_sec", 0)), cov, s.get("corpus", "?"),
+               s.get("crashes", 0),
+               ", hangs %d" % s["hangs"] if s.get("hangs") else ""))
+        self.count += 1
+
+    def tick(self):
+        if self.interval <= 0:
+            return
+        try:
+            s = self.sample()
+        except (OSError, ValueError) as e:
+            say("  %s: progress not readable: %s" % (self.h, e))
+            return
+        if s is not None:
+            self.record(s)
+        else:
+            say("  %-15s [%4ds/%ds] starting: no progress from the engine yet"
+                % (self.h, time.time() - self.t0, self.a.seconds))
+
+
+LF_LINE = re.compile(r"^#(\d+)\s+(\w+)\s+cov: (\d+) ft: (\d+)")
+LF_CORP = re.compile(r" corp: (\d+)")
+LF_RATE = re.compile(r" exec/s:? (\d+)")
+# The parent of -fork=N: "#N: cov: C ft: F corp: K exec/s E oom/timeout/crash: ..."
+LF_FORK_LINE = re.compile(r"^#(\d+): cov: (\d+) ft: (\d+) corp: (\d+) exec/s:? (\d+)")
+
+
+def libfuzzer_progress(log, started, seen):
+    """The newest status line of one libFuzzer process.  libFuzzer prints
+    one on new coverage and at every power of two of executions, with
+    exec/s averaged since its start (whole seconds); between lines the
+    executions are estimated (estimated=True) as the line's count plus its
+    rate times the time since the line was first read here.  seen keeps,
+    per log, the line first read and when, and the last figure returned,
+    so that the figures never fall."""
+    best = None
+    with open(log, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        size = f.tell()
+        f.seek(max(0, size - 65536))
+        tail = f.read().decode("utf-8", "replace").splitlines()
+    for line in reversed(tail):
+        m = LF_FORK_LINE.match(line)
+        if m:
+            best = dict(execs=int(m.group(1)), cov=int(m.group(2)), ft=int(m.group(3)),
+                        corpus=int(m.group(4)), rate=int(m.group(5)))
+            break
+        m = LF_LINE.match(line)
+        if m:
+            corp, rate = LF_CORP.search(line), LF_RATE.search(line)
+            best = dict(execs=int(m.group(1)), cov=int(m.group(3)), ft=int(m.group(4)),
+                        corpus=int(corp.group(1)) if corp else 0,
+                        rate=int(rate.group(1)) if rate else 0)
+            break
+    if best is None:
+        return None
+    now = time.time()
+    state = seen.setdefault(log, {"execs": -1, "at": now, "last": 0})
+    if state["execs"] != best["execs"]:
+        state.update(execs=best["execs"], at=now)
+    if not best["rate"] and now - started > 1:
+        best["rate"] = int(best["execs"] / (now - started))
+    est = best["execs"] + int(best["rate"] * (now - state["at"]))
+    best["estimated"] = est > best["execs"]
+    best["execs"] = state["last"] = max(est, state["last"])
+    return best
 
 
 # --- libFuzzer -------------------------------------------------------------
@@ -217,7 +330,21 @@ def run_libfuzzer(a, h):
         with open(log, "w") as out:
             procs.append(subprocess.Popen(["nice", "-n", str(a.nice)] + cmd, stdout=out,
                                           stderr=subprocess.STDOUT, start_new_session=True))
-    timed_out = wait_group(procs, t0 + a.seconds + a.grace)
+
+    seen = {}
+
+    def sample():
+        ps = [x for x in (libfuzzer_progress(log, t0, seen) for log in logs
+                          if os.path.exists(log)) if x]
+        if not ps:
+            return None
+        return dict(execs=sum(x["execs"] for x in ps), execs_per_sec=sum(x["rate"] for x in ps),
+                    cov=max(x["cov"] for x in ps), ft=max(x["ft"] for x in ps),
+                    corpus=max(x["corpus"] for x in ps), crashes=len(files_in(art)),
+                    estimated=any(x["estimated"] for x in ps))
+
+    watch = Watch(a, h, sample)
+    timed_out = wait_group(procs, t0 + a.seconds + a.grace, watch)
     r["duration"] = round(time.time() - t0, 1)
     execs, cov, ft = 0, 0, 0
     summary, failed = [], []
@@ -253,6 +380,11 @@ def run_libfuzzer(a, h):
     if not r["execs"]:
         r["problems"].append("no executions reported (logs %s)" % ", ".join(logs))
     r["queue_after"] = len(files_in(queue))
+    last = sample() or {}
+    watch.record(dict(execs=execs, execs_per_sec=round(execs / r["duration"]) if r["duration"]
+                      else 0, cov=cov, ft=ft, corpus=last.get("corpus", 0),
+                      crashes=r["crashes"]), final=True)
+    r["samples"] = watch.count
     return finish(r, r["queue_after"] - r["queue_before"])
 
 
@@ -280,6 +412,85 @@ def afl_stats(path):
             k, _, v = line.partition(":")
             stats[k.strip()] = v.strip()
     return stats
+
+
+class StatsListener:
+    """AFL++'s live figures.  Without its UI (AFL_NO_UI) AFL++ 4 rewrites
+    fuzzer_stats and plot_data only about once a minute, too rarely for a
+    progress line; with AFL_STATSD=1 it sends the same figures as StatsD
+    gauges ("fuzzing.execs_done:123|g") over UDP about every second.  One
+    socket per instance on 127.0.0.1 tells the instances apart; read()
+    takes whatever has arrived since the last call, without waiting."""
+
+    GAUGE = re.compile(r"fuzzing\.(\w+):([0-9.]+)\|g")
+
+    def __init__(self, names):
+        self.socks, self.latest = {}, {}
+        for n in names:
+            sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            sock.bind(("127.0.0.1", 0))
+            sock.setblocking(False)
+            self.socks[n] = sock
+            self.latest[n] = {}
+
+    def env(self, name):
+        return {"AFL_STATSD": "1", "AFL_STATSD_HOST": "127.0.0.1",
+                "AFL_STATSD_PORT": str(self.socks[name].getsockname()[1])}
+
+    def read(self):
+        for n, sock in self.socks.items():
+            while True:
+                try:
+                    data = sock.recv(65536).decode("ascii", "replace")
+                except (BlockingIOError, InterruptedError):
+                    break
+                for k, v in self.GAUGE.findall(data):
+                    self.latest[n][k] = float(v)
+        return self.latest
+
+    def close(self):
+        for sock in self.socks.values():
+            sock.close()
+
+
+def afl_progress(sync, names, prev, live=None):
+    """The instances together: executions summed, exec/s over the last
+    interval, coverage (edges_found) and corpus from the instance that has
+    the most (they import each other's queues).  Figures from StatsD when
+    an instance has sent some (live), else from its fuzzer_stats."""
+    s = dict(execs=0, cov=0, corpus=0, crashes=0, hangs=0)
+    seen = False
+    gauges = live.read() if live else {}
+    for n in names:
+        inst = os.path.join(sync, n)
+        g = gauges.get(n) or {}
+        if g.get("execs_done") is not None:
+            st = {k: "%d" % g[k] for k in ("execs_done", "edges_found", "corpus_count") if k in g}
+        else:
+            st = afl_stats(os.path.join(inst, "fuzzer_stats"))
+            if st:
+                try:
+                    s["bitmap_cvg"] = max(s.get("bitmap_cvg", 0.0),
+                                          float(st.get("bitmap_cvg", "0%").rstrip("%")))
+                except ValueError:
+                    pass
+        if st:
+            seen = True
+            s["execs"] += int(st.get("execs_done", "0") or 0)
+            s["cov"] = max(s["cov"], int(st.get("edges_found", "0") or 0))
+            s["corpus"] = max(s["corpus"], int(st.get("corpus_count", "0") or 0))
+        s["crashes"] += len(glob.glob(os.path.join(inst, "crashes", "id*")))
+        s["hangs"] += len(glob.glob(os.path.join(inst, "hangs", "id*")))
+    if not seen:
+        return None
+    now = time.time()
+    if "t" in prev and now > prev["t"]:
+        s["execs_per_sec"] = round(max(0, s["execs"] - prev["execs"]) / (now - prev["t"]))
+    else:
+        s["execs_per_sec"] = round(s["execs"] / max(now - prev.get("t0", now), 1e-3)) \
+            if prev.get("t0") else 0
+    prev.update(t=now, execs=s["execs"])
+    return s
 
 
 def seed_name(instance_dir, queue_name, seeds_dir):
@@ -334,6 +545,7 @@ def run_afl(a, h):
     say("fuzz-afl: %s for %ds, instances %s (logs in %s)"
         % (h, a.seconds, ", ".join(r["instances"]), base))
     procs, logs = [], {}
+    live = StatsListener([name for name, _, _ in roles])
     t0 = time.time()
     for name, binary, extra in roles:
         cmd = [a.afl_fuzz, "-S", name, "-V", str(a.seconds), "-i", seeds, "-o", sync]
@@ -342,9 +554,13 @@ def run_afl(a, h):
         logs[name] = os.path.join(base, name + ".log")
         with open(logs[name], "w") as out:
             procs.append(subprocess.Popen(["nice", "-n", str(a.nice)] + cmd, stdout=out,
-                                          stderr=subprocess.STDOUT, env=env,
+                                          stderr=subprocess.STDOUT,
+                                          env=dict(env, **live.env(name)),
                                           start_new_session=True))
-    timed_out = wait_group(procs, t0 + a.seconds + a.grace)
+    prev = {"t0": t0}
+    watch = Watch(a, h, lambda: afl_progress(sync, [n for n, _, _ in roles], prev, live))
+    timed_out = wait_group(procs, t0 + a.seconds + a.grace, watch)
+    live.close()
     r["duration"] = round(time.time() - t0, 1)
     execs = 0
     cvg = 0.0
@@ -383,6 +599,10 @@ def run_afl(a, h):
     if timed_out:
         r["problems"].append("afl-fuzz did not stop within %ds of its time limit" % a.grace)
     r.update(execs=execs, bitmap_cvg=cvg)
+    last = afl_progress(sync, [n for n, _, _ in roles], {}) or {}
+    watch.record(dict(last, execs=execs, execs_per_sec=round(execs / r["duration"])
+                      if r["duration"] else 0, estimated=False), final=True)
+    r["samples"] = watch.count
     # Keep the queue: seeds and every instance's queue, minimised.
     grown = 0
     if not r["problems"]:
@@ -472,10 +692,12 @@ def write_summary(a, results):
         f.write("\n")
     with open(os.path.join(a.work, "history.jsonl"), "a") as f:
         for r in results:
-            f.write(json.dumps(dict(head, **r), sort_keys=True) + "\n")
+            f.write(json.dumps(dict(head, kind="run", run=a.run_id, **r), sort_keys=True) + "\n")
     say("summary: %s, %s, history %s" % (os.path.join(a.work, engine + "-summary.txt"),
                                          os.path.join(a.work, engine + "-summary.json"),
                                          os.path.join(a.work, "history.jsonl")))
+    say("report: make fuzz-report writes %s (coverage of the kept queue, plots of coverage "
+        "and exec/s over time from history.jsonl)" % os.path.join(a.work, "report", "index.html"))
 
 
 # --- merge ----------------------------------------------------------------------
@@ -576,9 +798,13 @@ def main():
     ap.add_argument("--grace", type=int, default=120,
                     help="seconds past --seconds before an engine is killed")
     ap.add_argument("--nice", type=int, default=10)
+    ap.add_argument("--status-interval", type=float,
+                    default=float(os.environ.get("FUZZ_STATUS_SECONDS") or 5),
+                    help="seconds between status lines (FUZZ_STATUS_SECONDS, 5; 0: none)")
     a = ap.parse_intermixed_args()
     a.root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     a.started = time.time()
+    a.run_id = "%s-%s" % (time.strftime("%Y%m%dT%H%M%S", time.localtime(a.started)), a.engine)
     a.jobs = max(a.jobs, 1)
     if a.action == "readme":
         return readme(a)
