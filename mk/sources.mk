@@ -22,9 +22,11 @@ FUZZ_HARNESSES := views counters_ops counters_decode cli zero utf8_encode utf8_d
 # Extra link flags per harness.  ICU is the UTF-8 harnesses' second oracle.
 # It is linked statically (the archives of Debian's libicu-dev): the engines
 # run fuzzers where no ICU is installed (fuzz/README.md, "ClusterFuzzLite
-# and OSS-Fuzz").  ICU is C++, so the C++ runtime follows it; -l:NAME.a
-# picks the archive even where the shared library is installed too, and the
-# order matters (icuuc needs icudata).  Builds that leave ICU out (MSan:
+# and OSS-Fuzz").  ICU is C++ built against libstdc++ (it calls
+# std::condition_variable, whose symbols libc++ does not have), so
+# libstdc++ follows it even where OSS-Fuzz links with libc++; the runner
+# has libstdc++.so.6.  -l:NAME.a picks the archive even where the shared
+# library is installed too, and the order matters (icuuc needs icudata).  Builds that leave ICU out (MSan:
 # not instrumented; i386: no 32-bit ICU) define FZ_NO_ICU instead.
 ICU_STATIC := -l:libicuuc.a -l:libicudata.a -lstdc++ -lm -ldl -lpthread
 FUZZ_LIBS_utf8_encode := $(ICU_STATIC)
