@@ -14,7 +14,9 @@
 #   make fuzz-mutants    each fuzz/mutants/*.patch must be caught within 60 s
 #                        (FUZZ_MUTANTS_FROM=empty: from an empty corpus with
 #                        no dictionary; FUZZ_MUTANT_RUNS=N: N runs, median)
-#   make ossfuzz-check   .clusterfuzzlite/build.sh as OSS-Fuzz runs it
+#   make ossfuzz-check   .clusterfuzzlite/build.sh as OSS-Fuzz runs it, per
+#                        sanitizer, each fuzzer run with ICU's shared libraries hidden
+#   make fuzz-engines-check  every harness under every build, each run once
 #
 # Knobs (command line or environment):
 #   FUZZ_HARNESSES  which harnesses, e.g. make fuzz FUZZ_HARNESSES="views cli"
