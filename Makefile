@@ -26,18 +26,13 @@ CFLAGS   ?= -O2 -g
 override CPPFLAGS += -Isrc
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS)
 
-LIB_SRC  := src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c
-LIB_SRC  += src/zero.c
-LIB_SRC  += src/items.c src/items_x86.c
-LIB_SRC  += src/utf8.c src/utf8_vec.c
+# The lists of sources and harnesses: mk/sources.mk, read by the build
+# scripts outside make too.
+include mk/sources.mk
 LIB_HDR  := $(wildcard src/*.h)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
-CLI_SRC  := cli/main.c cli/text.c cli/utf8.c
 CLI_HDR  := $(wildcard cli/*.h)
-REF_SRC  := ref/ref.c
-REF_SRC  += ref/ref_zero.c
-REF_SRC  += ref/ref_utf8.c
 
 .PHONY: all lib cli check deps warnings test-cli install uninstall clean help
 all: lib cli
@@ -87,8 +82,16 @@ warnings:
 	  echo "warnings: $$cc clean"; \
 	done
 
+# mk/sources.mk stays the one list of sources and harnesses, and
+# fuzz/README.md's harness list is written from it (ci/sources.py).
+.PHONY: sources-check fuzz-harness-readme
+sources-check:
+	@python3 ci/sources.py check
+fuzz-harness-readme:
+	@python3 ci/sources.py readme
+
 # Fragments add their targets to CHECK_STEPS; `make check` runs them in order.
-CHECK_STEPS := warnings all test-cli
+CHECK_STEPS := warnings all test-cli sources-check
 
 # A check whose tool is missing says so; under CI=true (CI's environment) it
 # fails instead, so evidence never silently stops running where make deps
@@ -96,13 +99,17 @@ CHECK_STEPS := warnings all test-cli
 cannot_run = if [ "$${CI:-}" = true ]; then \
   echo "$(1): FAILED: cannot run ($(2)); CI=true does not allow a skip"; exit 1; fi; \
   echo "$(1): skipped ($(2))"; exit 0
--include mk/tests.mk mk/install.mk mk/prove.mk mk/fuzz.mk mk/eacsl.mk mk/bench.mk mk/be.mk mk/coverage.mk
--include mk/torture.mk
--include mk/bench-zero.mk
--include mk/ports.mk
--include mk/mutants.mk mk/m32.mk
--include mk/utf8.mk
+
+# Every fragment must be there: a missing or renamed one stops make.
+include mk/tests.mk mk/install.mk mk/prove.mk mk/fuzz.mk mk/eacsl.mk mk/bench.mk mk/be.mk mk/coverage.mk
+include mk/torture.mk
+include mk/bench-zero.mk
+include mk/ports.mk
+include mk/mutants.mk mk/m32.mk
+include mk/utf8.mk
 include mk/fuzz-report.mk
+# Last: it reuses the builds of fuzz-check, fuzz-eacsl and check-m32.
+CHECK_STEPS += fuzz-engines-check
 
 check: deps
 	@set -e; for s in $(CHECK_STEPS); do \

@@ -6,23 +6,25 @@
 # through $CC, $CFLAGS and $LIB_FUZZING_ENGINE.
 cd "${LEPACK_SRC:-$SRC/lepack}"
 
-lib_src="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
-lib_src="$lib_src src/zero.c ref/ref_zero.c"
-lib_src="$lib_src src/items.c src/items_x86.c"
-lib_src="$lib_src src/utf8.c src/utf8_vec.c ref/ref_utf8.c"
+# The sources, the harnesses and their link flags: mk/sources.mk, whose
+# lines are plain `NAME := words` (a word may be $(NAME) of an earlier line).
+eval "$(sed -n 's/^\([A-Za-z_][A-Za-z_0-9]*\) *:= *\(.*\)$/\1="\2"/p' mk/sources.mk |
+        sed 's/\$(\([A-Za-z_][A-Za-z_0-9]*\))/${\1}/g')"
+
 mkdir -p "$WORK/lepack"
 objs=""
-for f in $lib_src; do
-    o="$WORK/lepack/$(basename "$f" .c).o"
+for f in $LIB_SRC $REF_SRC $FUZZ_SUPPORT_SRC; do
+    o="$WORK/lepack/$(echo "${f%.c}" | tr / _).o"
     $CC $CFLAGS -std=c11 -Isrc -Iref -Icli -c "$f" -o "$o"
     objs="$objs $o"
 done
 
-for h in views counters_ops counters_decode cli zero utf8_encode utf8_decode utf8_modified; do
-    # ICU is the UTF-8 harnesses' second oracle; MSan builds leave it out
+for h in $FUZZ_HARNESSES; do
+    # ICU (the UTF-8 harnesses' second oracle) is linked statically: the
+    # runner images have no ICU (fuzz/README.md).  MSan builds leave it out
     # (it is not instrumented; fuzz/fuzz_utf8.h compiles the calls away).
-    libs=""
-    case $h in utf8_*) [ "$SANITIZER" = memory ] || libs="-licuuc" ;; esac
+    eval "libs=\"\${FUZZ_LIBS_$h:-}\""
+    [ "$SANITIZER" != memory ] || libs=""
     $CC $CFLAGS -std=c11 -Isrc -Iref -Icli -Ifuzz -c "fuzz/fuzz_$h.c" -o "$WORK/lepack/fuzz_$h.o"
     # shellcheck disable=SC2086
     $CXX $CXXFLAGS "$WORK/lepack/fuzz_$h.o" $objs $LIB_FUZZING_ENGINE $libs -o "$OUT/$h"

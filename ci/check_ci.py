@@ -12,7 +12,11 @@ the properties fuzz/README.md promises, so that they cannot drift:
 - every workflow builds with language c, as .clusterfuzzlite/project.yaml
   says;
 - ci/oss-fuzz/project.yaml has the fields OSS-Fuzz requires (homepage,
-  main_repo, language, primary_contact).
+  main_repo, language, primary_contact);
+- both Dockerfiles (.clusterfuzzlite/ and ci/oss-fuzz/) install, with
+  apt-get, every package .clusterfuzzlite/build.sh needs beyond the
+  base-builder image: zip for the seed corpora and, when a harness of
+  mk/sources.mk links ICU, libicu-dev (its static archives).
 Plain text checks: no YAML library needed.
 """
 import os
@@ -58,9 +62,28 @@ has(".clusterfuzzlite/project.yaml", text(".clusterfuzzlite/project.yaml"), r"^l
 oss = text("ci/oss-fuzz/project.yaml")
 for field in ("homepage", "main_repo", "language", "primary_contact"):
     has("ci/oss-fuzz/project.yaml", oss, r"^%s: \S" % field, "no %s (required)" % field)
+# What build.sh needs beyond base-builder, and why.
+build_sh = text(".clusterfuzzlite/build.sh")
+sources = text("mk/sources.mk")
+needs = {}
+if re.search(r"\bzip\b", build_sh):
+    needs["zip"] = "build.sh zips the seed corpora"
+if re.search(r"^FUZZ_LIBS_\w+ *:=.*\$\(ICU_STATIC\)|^ICU_STATIC *:=.*icu", sources, re.M):
+    needs["libicu-dev"] = "mk/sources.mk links harnesses with ICU's archives"
+if not needs:
+    problems.append("cannot tell what .clusterfuzzlite/build.sh needs (no zip, no ICU)")
+for rel in (".clusterfuzzlite/Dockerfile", "ci/oss-fuzz/Dockerfile"):
+    body = re.sub(r"\\\n", " ", text(rel))
+    installed = set()
+    for m in re.finditer(r"apt-get install\s+((?:-\S+\s+)*)([^&;\n]*)", body):
+        installed.update(w for w in m.group(2).split() if not w.startswith("-"))
+    for pkg, why in sorted(needs.items()):
+        if pkg not in installed:
+            problems.append("%s: does not install %s (%s)" % (rel, pkg, why))
 for p in problems:
     print("ci-check: " + p)
 if problems:
     sys.exit(1)
 print("ci-check: 4 ClusterFuzzLite workflows (code-change, upload-build, batch, prune and "
-      "coverage on their own) and the OSS-Fuzz project file as documented")
+      "coverage on their own) and the OSS-Fuzz project file as documented; both Dockerfiles "
+      "install %s" % ", ".join(sorted(needs)))

@@ -91,8 +91,9 @@ EACSL_INC       := -I$(EACSL_SRC) -Iref -Icli -Ifuzz
 # Per harness: the product sources as Frama-C reads them (macro-inlined
 # copies), plus the bodies fuzz/eacsl/ supplies, and the functions whose
 # contracts are executed.
-EACSL_LIB_counters := $(EACSL_SRC)/status.c $(EACSL_SRC)/version.c $(EACSL_SRC)/alloc.c \
-                   $(EACSL_SRC)/counter_map.c $(EACSL_SRC)/items.c $(EACSL_SRC)/items_x86.c \
+# The counters harnesses read every library source of mk/sources.mk but
+# EACSL_NOT_counters (listed there, with the reason).
+EACSL_LIB_counters := $(patsubst src/%,$(EACSL_SRC)/%,$(filter-out $(EACSL_NOT_counters),$(LIB_SRC))) \
                    fuzz/eacsl/counters_copy.c fuzz/eacsl/le_mem_bodies.c
 EACSL_LIB_counters_decode := $(EACSL_LIB_counters)
 EACSL_LIB_counters_ops    := $(EACSL_LIB_counters)

@@ -14,7 +14,9 @@
 #   make fuzz-mutants    each fuzz/mutants/*.patch must be caught within 60 s
 #                        (FUZZ_MUTANTS_FROM=empty: from an empty corpus with
 #                        no dictionary; FUZZ_MUTANT_RUNS=N: N runs, median)
-#   make ossfuzz-check   .clusterfuzzlite/build.sh as OSS-Fuzz runs it
+#   make ossfuzz-check   .clusterfuzzlite/build.sh as OSS-Fuzz runs it, per
+#                        sanitizer, each fuzzer run with ICU's shared libraries hidden
+#   make fuzz-engines-check  every harness under every build, each run once
 #
 # Knobs (command line or environment):
 #   FUZZ_HARNESSES  which harnesses, e.g. make fuzz FUZZ_HARNESSES="views cli"
@@ -23,9 +25,7 @@
 #   FUZZ_FLAGS      extra engine flags, passed through unchanged, e.g.
 #                   FUZZ_FLAGS="-use_value_profile=1" or, for AFL++, "-p explore"
 
-FUZZ_HARNESSES     := views counters_ops counters_decode cli
-FUZZ_HARNESSES     += zero
-FUZZ_HARNESSES     += utf8_encode utf8_decode utf8_modified
+# FUZZ_HARNESSES and FUZZ_LIBS_<harness> come from mk/sources.mk.
 FUZZ_SECONDS       ?= 60
 FUZZ_JOBS          ?= $(shell nproc 2>/dev/null || echo 1)
 FUZZ_FLAGS         ?=
@@ -36,21 +36,62 @@ FUZZ_DIR           := $(BUILD)/fuzz
 FUZZ_CLANG         ?= clang
 FUZZ_INC           := $(CPPFLAGS) -Iref -Icli -Ifuzz
 FUZZ_CFLAGS        := $(STD) $(WARN) -Werror -g -O1
-FUZZ_LINK_SRC      := $(LIB_SRC) $(REF_SRC) cli/text.c
-FUZZ_DEPS          := $(LIB_SRC) $(LIB_HDR) $(REF_SRC) ref/ref.h cli/text.c cli/text.h \
-                      fuzz/fuzz_reader.h fuzz/fuzz_check.h
-FUZZ_DEPS          += ref/ref_zero.h
-FUZZ_DEPS          += ref/ref_utf8.h fuzz/fuzz_utf8.h
+FUZZ_LINK_SRC      := $(LIB_SRC) $(REF_SRC) $(FUZZ_SUPPORT_SRC)
+FUZZ_OBJ_HDR       := $(LIB_HDR) $(wildcard ref/*.h) $(FUZZ_SUPPORT_SRC:.c=.h)
+FUZZ_DEPS          := $(FUZZ_OBJ_HDR) mk/sources.mk fuzz/fuzz_reader.h fuzz/fuzz_check.h fuzz/fuzz_utf8.h
 FUZZ_SAN           := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_MSAN          := -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-sanitize-recover=all
 FUZZ_INTSAN        := -fsanitize=integer,implicit-conversion -fno-sanitize-recover=all
-# Extra link flags per harness: ICU, the UTF-8 harnesses' second oracle.
-FUZZ_LIBS_utf8_encode   := -licuuc
-FUZZ_LIBS_utf8_decode   := -licuuc
-FUZZ_LIBS_utf8_modified := -licuuc
 # The same for a shell loop over $$h: $$($(FUZZ_LIBS_SH)) prints them.
 FUZZ_RP      := )
 FUZZ_LIBS_SH = case $$h in $(foreach h,$(FUZZ_HARNESSES),$(h)$(FUZZ_RP) echo '$(FUZZ_LIBS_$(h))';;) esac
+
+# The engine builds.  Per build V: FUZZ_CC_V compiles (library, reference
+# and harness alike), FUZZ_OBJ_V is added for the library objects and
+# FUZZ_BIN_V for the harness and the link, FUZZ_MAIN_V is an extra source
+# of the binary, and FUZZ_ICU_V is empty where the build leaves ICU out.
+# The library and the reference are compiled once per build into
+# build/fuzz/obj/V/, and every harness of that build links those objects:
+# eight harnesses do not compile the library eight times.
+FUZZ_VARIANTS := libfuzzer replay afl afl-ubsan afl-plain msan intsan
+FUZZ_CC_libfuzzer  = $(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) $(FUZZ_SAN)
+FUZZ_OBJ_libfuzzer := -fsanitize=fuzzer-no-link
+FUZZ_BIN_libfuzzer := -fsanitize=fuzzer
+FUZZ_CC_replay     = $(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) $(FUZZ_SAN)
+FUZZ_MAIN_replay   := fuzz/replay.c
+FUZZ_CC_msan       = $(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) $(FUZZ_MSAN)
+FUZZ_OBJ_msan      := -fsanitize=fuzzer-no-link
+FUZZ_BIN_msan      := -fsanitize=fuzzer
+FUZZ_CC_intsan     = $(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) $(FUZZ_INTSAN)
+FUZZ_OBJ_intsan    := -fsanitize=fuzzer-no-link
+FUZZ_BIN_intsan    := -fsanitize=fuzzer
+# One binary with CmpLog built in, run with -c 0 (fuzz/README.md says why).
+# afl-clang-fast turns -fsanitize=fuzzer into its own instrumentation when
+# compiling and into libAFLDriver when linking.
+FUZZ_CC_afl        = AFL_USE_ASAN=1 AFL_LLVM_CMPLOG=1 AFL_QUIET=1 afl-clang-fast $(FUZZ_INC) $(STD) -g -O1 -fsanitize=fuzzer
+# The UBSan instance: exactly the libFuzzer build's UBSan checks, with the
+# runtime (a report, then abort, which AFL++ saves as a crash).
+# AFL_USE_UBSAN would trap instead: SIGILL without a report, and trap sites
+# merged per function, which cannot be counted against the libFuzzer build.
+FUZZ_CC_afl-ubsan  = AFL_QUIET=1 afl-clang-fast $(FUZZ_INC) $(STD) -g -O1 -fsanitize=fuzzer,undefined -fno-sanitize-recover=all
+# Instances past the second: no sanitizer, for speed.
+FUZZ_CC_afl-plain  = AFL_QUIET=1 afl-clang-fast $(FUZZ_INC) $(STD) -g -O2 -fsanitize=fuzzer
+# ICU is not instrumented for MSan, which would report every byte it writes.
+FUZZ_NOICU_msan    := -DFZ_NO_ICU
+FUZZ_OBJS = $(FUZZ_LINK_SRC:%.c=$(FUZZ_DIR)/obj/$(1)/%.o)
+
+define FUZZ_VARIANT_RULES
+$(FUZZ_DIR)/obj/$(1)/%.o: %.c $(FUZZ_OBJ_HDR)
+	@mkdir -p $$(@D)
+	$$(FUZZ_CC_$(1)) $$(FUZZ_OBJ_$(1)) -c $$< -o $$@
+
+$(FUZZ_DIR)/$(1)/%: fuzz/fuzz_%.c $(FUZZ_MAIN_$(1)) $(call FUZZ_OBJS,$(1)) $(FUZZ_DEPS)
+	@mkdir -p $$(@D)
+	$$(FUZZ_CC_$(1)) $$(FUZZ_BIN_$(1)) $$(FUZZ_NOICU_$(1)) $$< $(FUZZ_MAIN_$(1)) \
+	  $(call FUZZ_OBJS,$(1)) $$(if $$(FUZZ_NOICU_$(1)),,$$(FUZZ_LIBS_$$*)) -o $$@
+endef
+$(foreach v,$(FUZZ_VARIANTS),$(eval $(call FUZZ_VARIANT_RULES,$(v))))
+.PRECIOUS: $(foreach v,$(FUZZ_VARIANTS),$(FUZZ_DIR)/obj/$(v)/%.o)
 
 FUZZ_LIBFUZZER_BINS := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/libfuzzer/%)
 FUZZ_REPLAY_BINS    := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/replay/%)
@@ -61,42 +102,6 @@ FUZZ_INTSAN_BINS    := $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/intsan/%)
 
 .PHONY: fuzz fuzz-build fuzz-afl corpus-merge fuzz-readme fuzz-afl-selftest fuzz-check fuzz-replay fuzz-smoke fuzz-msan fuzz-intsan \
         fuzz-gcc-warnings fuzz-mutants fuzz-mutants-replay fuzz-seeds ossfuzz-check
-
-$(FUZZ_DIR)/libfuzzer/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
-	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) $< $(FUZZ_LINK_SRC) $(FUZZ_LIBS_$*) -o $@
-
-$(FUZZ_DIR)/replay/%: fuzz/fuzz_%.c fuzz/replay.c $(FUZZ_DEPS)
-	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) $(FUZZ_SAN) $< fuzz/replay.c $(FUZZ_LINK_SRC) $(FUZZ_LIBS_$*) -o $@
-
-$(FUZZ_DIR)/msan/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
-	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_MSAN) $< $(FUZZ_LINK_SRC) $(FUZZ_LIBS_$*) -o $@
-
-$(FUZZ_DIR)/intsan/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
-	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_INC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_INTSAN) $< $(FUZZ_LINK_SRC) $(FUZZ_LIBS_$*) -o $@
-
-# One binary with CmpLog built in, run with -c 0 (fuzz/README.md says why).
-$(FUZZ_DIR)/afl/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
-	@mkdir -p $(@D)
-	AFL_USE_ASAN=1 AFL_LLVM_CMPLOG=1 AFL_QUIET=1 afl-clang-fast $(FUZZ_INC) $(STD) -g -O1 \
-	  -fsanitize=fuzzer $< $(FUZZ_LINK_SRC) $(FUZZ_LIBS_$*) -o $@
-
-# The UBSan instance: exactly the libFuzzer build's UBSan checks, with the
-# runtime (a report, then abort, which AFL++ saves as a crash).
-# AFL_USE_UBSAN would trap instead: SIGILL without a report, and trap sites
-# merged per function, which cannot be counted against the libFuzzer build.
-$(FUZZ_DIR)/afl-ubsan/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
-	@mkdir -p $(@D)
-	AFL_QUIET=1 afl-clang-fast $(FUZZ_INC) $(STD) -g -O1 -fsanitize=fuzzer,undefined \
-	  -fno-sanitize-recover=all $< $(FUZZ_LINK_SRC) -o $@
-
-# Instances past the second: no sanitizer, for speed.
-$(FUZZ_DIR)/afl-plain/%: fuzz/fuzz_%.c $(FUZZ_DEPS)
-	@mkdir -p $(@D)
-	AFL_QUIET=1 afl-clang-fast $(FUZZ_INC) $(STD) -g -O2 -fsanitize=fuzzer $< $(FUZZ_LINK_SRC) -o $@
 
 fuzz-build: $(FUZZ_LIBFUZZER_BINS) $(FUZZ_REPLAY_BINS)
 
@@ -191,28 +196,38 @@ fuzz-mutants:
 fuzz-seeds:
 	sh fuzz/seeds.sh
 
-# The ClusterFuzzLite workflows and OSS-Fuzz project file (ci/check_ci.py),
-# then .clusterfuzzlite/build.sh run as OSS-Fuzz would, each fuzzer briefly.
+# The ClusterFuzzLite workflows, the OSS-Fuzz project file and both
+# Dockerfiles (ci/check_ci.py), then .clusterfuzzlite/build.sh run as
+# OSS-Fuzz would for each sanitizer of ci/oss-fuzz/project.yaml, each
+# fuzzer checked for shared libraries the runner lacks and run once with
+# ICU's shared libraries hidden (ci/ossfuzz_check.sh).
 FUZZ_OSS := $(abspath $(FUZZ_DIR))/ossfuzz
 ossfuzz-check:
 	@python3 ci/check_ci.py
-	@rm -rf $(FUZZ_OSS); mkdir -p $(FUZZ_OSS)/out $(FUZZ_OSS)/work $(FUZZ_OSS)/src
-	@ln -s $(CURDIR) $(FUZZ_OSS)/src/lepack
-	@cd $(FUZZ_OSS)/src/lepack && env CC=clang CXX=clang++ \
-	  CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only -fsanitize=address -fsanitize-address-use-after-scope -fsanitize=fuzzer-no-link" \
-	  CXXFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only -fsanitize=address -fsanitize-address-use-after-scope -fsanitize=fuzzer-no-link" \
-	  LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=$(FUZZ_OSS)/out SRC=$(FUZZ_OSS)/src \
-	  WORK=$(FUZZ_OSS)/work SANITIZER=address ARCHITECTURE=x86_64 FUZZING_LANGUAGE=c \
-	  bash -eu .clusterfuzzlite/build.sh > $(FUZZ_OSS)/build.log 2>&1 || \
-	  { cat $(FUZZ_OSS)/build.log; exit 1; }
-	@for h in $(FUZZ_HARNESSES); do \
-	  for f in $$h $${h}_seed_corpus.zip $$h.options; do \
-	    [ -f $(FUZZ_OSS)/out/$$f ] || { echo "ossfuzz: missing \$$OUT/$$f"; exit 1; }; done; \
-	  mkdir -p $(FUZZ_OSS)/run/$$h/seeds $(FUZZ_OSS)/run/$$h/new; \
-	  unzip -q -o $(FUZZ_OSS)/out/$${h}_seed_corpus.zip -d $(FUZZ_OSS)/run/$$h/seeds; \
-	  d=""; [ -f $(FUZZ_OSS)/out/$$h.dict ] && d="-dict=$(FUZZ_OSS)/out/$$h.dict"; \
-	  (cd $(FUZZ_OSS)/run/$$h && $(FUZZ_OSS)/out/$$h -runs=2000 -max_len=4096 $$d \
-	    new seeds > log 2>&1) || { tail -n 30 $(FUZZ_OSS)/run/$$h/log; exit 1; }; \
-	  echo "ossfuzz: $$h built, seeds zipped ($$(ls $(FUZZ_OSS)/run/$$h/seeds | wc -l)), 2000 runs clean"; done
+	@bash ci/ossfuzz_check.sh $(FUZZ_OSS)
+
+# Every harness under every build of it, each run once on one corpus
+# input: a build that does not link or does not start fails here, before
+# anyone fuzzes with it.  The builds other steps of make check make
+# (fuzz-check, check-m32, fuzz-eacsl) are reused, not made again; the
+# AFL++ builds are made only here.  Recipe-time expansion, because
+# mk/m32.mk and mk/eacsl.mk are read after this file.
+FUZZ_ENGINE_BUILDS = $(foreach v,$(FUZZ_VARIANTS),$(FUZZ_HARNESSES:%=$(FUZZ_DIR)/$(v)/%)) \
+                     $(M32_REPLAY) $(EACSL_HARNESSES:%=$(EACSL_DIR)/%)
+.PHONY: fuzz-engines-check
+fuzz-engines-check:
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory $(FUZZ_ENGINE_BUILDS) > $(FUZZ_DIR)/engines-build.log 2>&1 || \
+	  { tail -n 40 $(FUZZ_DIR)/engines-build.log; echo "fuzz-engines-check: a build failed"; exit 1; }; \
+	m32=1; $(MAKE) --no-print-directory $(M32_DIR)/probe > /dev/null; \
+	if $(M32_CANNOT_RUN); then m32=0; $(call M32_NOT_RUN,fuzz-engines-check,: $(words $(M32_REPLAY)) replay builds linked); fi; \
+	n=0; for b in $(FUZZ_ENGINE_BUILDS); do \
+	  case $$b in $(M32_DIR)/*) [ $$m32 = 1 ] || continue;; esac; \
+	  h=$${b##*/}; in=$$(ls corpus/$$h | sort | head -n 1); \
+	  case $$b in */libfuzzer/*|*/msan/*|*/intsan/*) a=-runs=1;; *) a=;; esac; \
+	  $$b $$a corpus/$$h/$$in > $$b.once.log 2>&1 || \
+	    { tail -n 30 $$b.once.log; echo "fuzz-engines-check: $$b failed on corpus/$$h/$$in"; exit 1; }; \
+	  n=$$((n + 1)); done; \
+	echo "fuzz-engines-check: $(words $(FUZZ_ENGINE_BUILDS)) binaries linked ($(words $(FUZZ_HARNESSES)) harnesses x $(words $(FUZZ_VARIANTS)) engine builds and i386, E-ACSL of $(words $(EACSL_HARNESSES))), $$n ran a corpus input, in $$(( $$(date +%s) - start )) s"
 
 CHECK_STEPS += fuzz-check fuzz-afl-selftest fuzz-mutants-replay ossfuzz-check

@@ -45,22 +45,60 @@ import objeq  # noqa: E402  (proofs/objeq/objeq.py)
 # Sources of each unit, relative to the tree root.  bytes proves the byte
 # form (le_bytes.h); views proves le.h and cursor proves cursor.h, both over
 # the contracts of le_mem.h (one source, two frama-c runs, so that the
-# single-threaded goal generation of each uses its own core); core proves
-# the message, the map and the status strings over the allocator contracts;
-# roundtrips composes the views' contracts (put then get).  A new unit is
-# one line here plus its functions in min_goals.txt.
+# single-threaded goal generation of each uses its own core); roundtrips
+# composes the views' contracts (put then get).  The units over the
+# product's own sources (core: the message, the map and the status strings
+# over the allocator contracts; zero, cli, utf8) are the PROVE_UNIT_<unit>
+# lines of mk/sources.mk, read by read_source_units() into this table.  A
+# new unit is one line here or there plus its functions in min_goals.txt.
 UNITS = {
     "bytes": ["proofs/bytes.c"],
     "views": ["proofs/views.c"],
     "cursor": ["proofs/views.c"],
     "roundtrips": ["proofs/roundtrips.c"],
     "span": ["proofs/span.c"],
-    "core": ["src/counters.c", "src/counter_map.c", "src/status.c", "src/version.c",
-             "src/items.c"],
-    "zero": ["src/zero.c"],
-    "cli": ["cli/text.c"],
-    "utf8": ["src/utf8.c"],
 }
+SOURCES_MK = os.path.join("mk", "sources.mk")
+
+
+def read_sources_mk(root):
+    """The `NAME := words` lines of mk/sources.mk, $(NAME) expanded.  A
+    copy of the tree without mk/ (proofs/mutants.sh copies src/, proofs/
+    and cli/) reads the file of the tree it is run from."""
+    for base in (root, os.getcwd()):
+        path = os.path.join(base, SOURCES_MK)
+        if os.path.exists(path):
+            break
+    else:
+        raise SystemExit("prove: %s not found under %s" % (SOURCES_MK, root))
+    names = {}
+    for line in open(path):
+        m = re.match(r"^([A-Za-z_]\w*)\s*:=\s*(.*?)\s*$", line)
+        if m:
+            names[m.group(1)] = re.sub(r"\$\((\w+)\)", lambda r: " ".join(names.get(r.group(1), [])),
+                                       m.group(2)).split()
+    return names
+
+
+def read_source_units(root):
+    """(units over product sources, problems): the PROVE_UNIT_<unit> lists,
+    and every LIB_SRC file that is in no unit and not PROVE_TRUSTED_SRC,
+    or a unit file that does not exist."""
+    names = read_sources_mk(root)
+    units = {k[len("PROVE_UNIT_"):]: v for k, v in names.items() if k.startswith("PROVE_UNIT_")}
+    problems = []
+    covered = set(names.get("PROVE_TRUSTED_SRC", []))
+    for files in units.values():
+        covered.update(files)
+    for f in names.get("LIB_SRC", []):
+        if f not in covered:
+            problems.append("%s: in LIB_SRC but in no PROVE_UNIT_* and not in PROVE_TRUSTED_SRC "
+                            "(mk/sources.mk)" % f)
+    for f in sorted(covered):
+        if not os.path.exists(os.path.join(root, f)):
+            problems.append("%s: listed in mk/sources.mk but missing" % f)
+    return units, problems
+
 
 # Functions of src/ that are deliberately not proved: their contracts are
 # the trusted allocator hook (proofs/README.md).
@@ -411,6 +449,8 @@ def main():
     if args.store and args.cache in ("none", "offline"):
         ap.error("--store needs --cache update or cleanup")
 
+    source_units, source_problems = read_source_units(args.root)
+    UNITS.update(source_units)
     units, minimum = read_min_goals(os.path.join(args.root, "proofs", "min_goals.txt"))
     only = set(filter(None, args.only.split(",")))
     objeq_only = sorted(only & set(objeq.FUNCTIONS))
@@ -429,7 +469,7 @@ def main():
         return 2
     os.makedirs(args.out, exist_ok=True)
 
-    problems = []
+    problems = [] if only else source_problems
     if not args.no_min and not only:
         listed = set(minimum)
         for fn in sorted(defined_functions(args.root) - listed):

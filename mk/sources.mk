@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: Apache-2.0
+# The one list of sources, harnesses and per-harness link libraries.  The
+# Makefile and its fragments include this file; .clusterfuzzlite/build.sh
+# and proofs/prove.py read it as text.  So every line is a plain
+# `NAME := words` (no +=, no functions, no line continuations); a word may
+# be $(NAME) of a name defined above it, which both readers expand.
+# Adding a source or a harness is a change to this file alone (`make
+# sources-check`, in make check, fails when another file lists them again).
+
+# The library (src/), the command line tool (cli/) and the naive reference
+# the fuzzers and tests compare with (ref/).
+LIB_SRC := src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c src/zero.c src/items.c src/items_x86.c src/utf8.c src/utf8_vec.c
+CLI_SRC := cli/main.c cli/text.c cli/utf8.c
+REF_SRC := ref/ref.c ref/ref_zero.c ref/ref_utf8.c
+# Product code the harnesses link besides the library (the cli harness
+# drives the text parser).
+FUZZ_SUPPORT_SRC := cli/text.c
+
+# One harness per fuzz/fuzz_<name>.c, in campaign order.
+FUZZ_HARNESSES := views counters_ops counters_decode cli zero utf8_encode utf8_decode utf8_modified
+
+# Extra link flags per harness.  ICU is the UTF-8 harnesses' second oracle.
+# It is linked statically (the archives of Debian's libicu-dev): the engines
+# run fuzzers where no ICU is installed (fuzz/README.md, "ClusterFuzzLite
+# and OSS-Fuzz").  ICU is C++ built against libstdc++ (it calls
+# std::condition_variable, whose symbols libc++ does not have), so
+# libstdc++ follows it even where OSS-Fuzz links with libc++; the runner
+# has libstdc++.so.6.  -l:NAME.a picks the archive even where the shared
+# library is installed too, and the order matters (icuuc needs icudata).  Builds that leave ICU out (MSan:
+# not instrumented; i386: no 32-bit ICU) define FZ_NO_ICU instead.
+ICU_STATIC := -l:libicuuc.a -l:libicudata.a -lstdc++ -lm -ldl -lpthread
+FUZZ_LIBS_utf8_encode := $(ICU_STATIC)
+FUZZ_LIBS_utf8_decode := $(ICU_STATIC)
+FUZZ_LIBS_utf8_modified := $(ICU_STATIC)
+
+# The sources each Frama-C WP unit of proofs/prove.py proves (the units
+# over proofs/*.c are listed there), and the library sources no unit
+# proves, with the reason in proofs/README.md ("trusted pieces"): the
+# allocator hook and the vector kernels.  prove.py fails when a source of
+# LIB_SRC is in neither.
+PROVE_UNIT_core := src/counters.c src/counter_map.c src/status.c src/version.c src/items.c
+PROVE_UNIT_zero := src/zero.c
+PROVE_UNIT_cli := cli/text.c
+PROVE_UNIT_utf8 := src/utf8.c
+PROVE_TRUSTED_SRC := src/alloc.c src/items_x86.c src/utf8_vec.c
+
+# The library sources the E-ACSL build of the counters harnesses
+# (mk/eacsl.mk) leaves out: counters.c, which fuzz/eacsl/counters_copy.c
+# includes with its memcpy wrapper's body after it, and the zeroing and
+# UTF-8 code those harnesses never call.
+EACSL_NOT_counters := src/counters.c src/zero.c src/utf8.c src/utf8_vec.c
