@@ -75,6 +75,10 @@ static int replay_path(const char *path)
     }
     int rc = 0;
     struct dirent *e;
+    /* readdir's NULL means the end or an error (EOVERFLOW from a 32-bit
+     * build without large-file support, for one): an error must not pass
+     * as a corpus replayed in full. */
+    errno = 0;
     while ((e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
@@ -85,6 +89,11 @@ static int replay_path(const char *path)
         snprintf(sub, n, "%s/%s", path, e->d_name);
         rc |= replay_path(sub);
         free(sub);
+        errno = 0;
+    }
+    if (errno != 0) {
+        fprintf(stderr, "replay: %s: %s\n", path, strerror(errno));
+        rc = 1;
     }
     closedir(d);
     return rc;
@@ -99,6 +108,10 @@ int main(int argc, char **argv)
     int rc = 0;
     for (int i = 1; i < argc; i++)
         rc |= replay_path(argv[i]);
+    if (replayed == 0) {
+        fprintf(stderr, "replay: no input found in the paths given\n");
+        return 1;
+    }
     printf("replay: %zu inputs, no mismatch\n", replayed);
     return rc;
 }

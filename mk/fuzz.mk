@@ -219,13 +219,16 @@ fuzz-engines-check:
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory $(FUZZ_ENGINE_BUILDS) > $(FUZZ_DIR)/engines-build.log 2>&1 || \
 	  { tail -n 40 $(FUZZ_DIR)/engines-build.log; echo "fuzz-engines-check: a build failed"; exit 1; }; \
-	m32=1; $(MAKE) --no-print-directory $(M32_DIR)/probe > /dev/null; \
-	if $(M32_CANNOT_RUN); then m32=0; $(call M32_NOT_RUN,fuzz-engines-check,: $(words $(M32_REPLAY)) replay builds linked); fi; \
-	n=0; for b in $(FUZZ_ENGINE_BUILDS); do \
-	  case $$b in $(M32_DIR)/*) [ $$m32 = 1 ] || continue;; esac; \
+	m32=1; q=""; $(MAKE) --no-print-directory $(M32_DIR)/probe > /dev/null; \
+	if $(M32_CANNOT_RUN); then m32=0; q="$(FUZZ_HARNESSES:%=$(M32_QEMU_DIR)/replay/%)"; \
+	  $(MAKE) --no-print-directory $(M32_QEMU_ARGS) $$q >> $(FUZZ_DIR)/engines-build.log 2>&1 || \
+	    { tail -n 40 $(FUZZ_DIR)/engines-build.log; echo "fuzz-engines-check: an i386 build failed"; exit 1; }; \
+	  echo "fuzz-engines-check: this kernel cannot execute i386 programs: the i386 replays run under qemu-i386, UBSan alone"; fi; \
+	n=0; for b in $(FUZZ_ENGINE_BUILDS) $$q; do \
+	  x=; case $$b in $(M32_DIR)/*) [ $$m32 = 1 ] || continue;; $(M32_QEMU_DIR)/*) x=qemu-i386;; esac; \
 	  h=$${b##*/}; in=$$(ls corpus/$$h | sort | head -n 1); \
 	  case $$b in */libfuzzer/*|*/msan/*|*/intsan/*) a=-runs=1;; *) a=;; esac; \
-	  $$b $$a corpus/$$h/$$in > $$b.once.log 2>&1 || \
+	  $$x $$b $$a corpus/$$h/$$in > $$b.once.log 2>&1 || \
 	    { tail -n 30 $$b.once.log; echo "fuzz-engines-check: $$b failed on corpus/$$h/$$in"; exit 1; }; \
 	  n=$$((n + 1)); done; \
 	echo "fuzz-engines-check: $(words $(FUZZ_ENGINE_BUILDS)) binaries linked ($(words $(FUZZ_HARNESSES)) harnesses x $(words $(FUZZ_VARIANTS)) engine builds and i386, E-ACSL of $(words $(EACSL_HARNESSES))), $$n ran a corpus input, in $$(( $$(date +%s) - start )) s"

@@ -62,7 +62,7 @@ CHECK_STEPS += utf8-vectors-fresh test-utf8-portable test-cli-utf8 check-java-ut
 
 # The 32-bit replay (mk/m32.mk) has no 32-bit ICU to link: the UTF-8
 # harnesses compare with ref/ alone there (fuzz/fuzz_utf8.h, FZ_NO_ICU).
-$(BUILD)/m32/replay/utf8_%: M32_FLAGS += -DFZ_NO_ICU
+$(M32_DIR)/replay/utf8_%: M32_FLAGS += -DFZ_NO_ICU
 
 # The UTF-8 benchmark (bench/bench_utf8.c, docs/performance.md): built with
 # each of BENCH_CCS against the library as that compiler builds it (mk/bench.mk's
