@@ -29,23 +29,6 @@
 #endif
 #endif
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FZ_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) && !defined(FZ_ASAN)
-#define FZ_ASAN 1
-#endif
-#ifdef FZ_ASAN
-#include <sanitizer/asan_interface.h>
-#define FZ_POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
-#define FZ_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
-#else
-#define FZ_POISON(p, n) ((void)(p), (void)(n))
-#define FZ_UNPOISON(p, n) ((void)(p), (void)(n))
-#endif
-
 #ifndef FZ_NO_ICU
 #include <unicode/ustring.h>
 #include <unicode/utypes.h>

@@ -78,6 +78,18 @@ add() { b 0 "$1"; le "$2" 8; le "$3" 8; }
   for n in 0 1 7 8 9 15 16 17 23 24 31 32 33 47 48 49 63 64 65 71; do b 250 "$n" 0 "$n" 1 2 3; done
   b 251 17 1; i=0; while [ "$i" -lt 17 ]; do b 128; ff 4; ff 8; le 0 8; i=$((i + 1)); done
 } > $C/counters_ops/seed-batch
+# The vector paths with buffers at offsets into 64-byte aligned blocks (mode
+# bits 1-3: items at 8k, bits 4-7: wire bytes at 4k, 62 for 15), so that the
+# non-temporal paths run their unaligned head; then the 2^18-item batch (op
+# 251, mode bits 6 and 7, generated items), one per input.
+{ le 6 4; b 0
+  for m in 2 18 20 36 66 98 130 162 194 226 240 254; do b 250 40 "$m" 1 2 3 4; b 250 71 "$m" 5 6 7 8; done
+  b 250 33 19; i=0; while [ "$i" -lt 33 ]; do b 128; ff 4; ff 8; le 0 8; i=$((i + 1)); done
+} > $C/counters_ops/seed-misaligned
+{ le 6 4; b 0; b 251 37 192 1 2 3 4; } > $C/counters_ops/seed-stream-48-0
+{ le 6 4; b 0; b 251 0 214 1 2 3 4; } > $C/counters_ops/seed-stream-52-24
+{ le 6 4; b 0; b 251 71 232 1 2 3 4; } > $C/counters_ops/seed-stream-56-32
+{ le 6 4; b 0; b 251 9 254 1 2 3 4; b 251 9 254 1 2 3 4; } > $C/counters_ops/seed-stream-62-56
 # Growth rule edges, statuses, limits, init refusals.
 { le 0 4; b 0; b 8 0; le 1 8; b 0; le 2 8; b 8 1; le 0 8; b 0; le 5 8; b 8 2; le 0 8; b 2; le 0 8
   b 8 4; ff 8; b 0; le 3 8; b 8 3; le 0 8; b 0; le 9 8
