@@ -41,6 +41,7 @@ FUZZ_DEPS          := $(LIB_SRC) $(LIB_HDR) $(REF_SRC) ref/ref.h cli/text.c cli/
                       fuzz/fuzz_reader.h fuzz/fuzz_check.h
 FUZZ_DEPS          += ref/ref_zero.h
 FUZZ_DEPS          += ref/ref_utf8.h fuzz/fuzz_utf8.h
+FUZZ_DEPS          += cli/utf8.c cli/cli_utf8.h
 FUZZ_SAN           := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_MSAN          := -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-sanitize-recover=all
 FUZZ_INTSAN        := -fsanitize=integer,implicit-conversion -fno-sanitize-recover=all
