@@ -450,33 +450,39 @@ static offsets offsets_of(unsigned mode)
     return o;
 }
 
-/* C11's aligned_alloc wants a multiple of the alignment. */
-static uint8_t *alloc64(size_t n)
+/* 64-byte aligned storage by hand from malloc (n + 63 bytes, *base to
+ * free): the E-ACSL runtime does not track aligned_alloc's blocks. */
+static uint8_t *alloc64(size_t n, void **base)
 {
-    uint8_t *p = aligned_alloc(64, (n + 63) / 64 * 64);
-    if (p == NULL)
+    uint8_t *b = malloc(n + 63);
+    if (b == NULL)
         abort();
+    *base = b;
+    return b + (64 - (uintptr_t)b % 64) % 64;
+}
+
+/* n bytes (at least 1) at offset off of a 64-byte aligned block, every
+ * other byte of the allocation poisoned under ASan: an exact-size buffer
+ * with unaddressable bytes on both sides.  Free with aligned_free. */
+typedef struct aligned_buf {
+    void *base;
+    size_t size; /* of the allocation */
+} aligned_buf;
+
+static uint8_t *aligned_at(aligned_buf *a, size_t off, size_t n)
+{
+    size_t len = n > 0 ? n : 1;
+    a->size = off + len + 63;
+    uint8_t *p = alloc64(off + len, &a->base) + off;
+    FZ_POISON(a->base, (size_t)(p - (uint8_t *)a->base));
+    FZ_POISON(p + len, a->size - (size_t)(p - (uint8_t *)a->base) - len);
     return p;
 }
 
-/* n bytes (at least 1) at offset off of a 64-byte aligned block, the rest
- * of the block poisoned under ASan: an exact-size buffer with
- * unaddressable bytes on both sides.  Free with aligned_free(q, off, n). */
-static uint8_t *aligned_at(size_t off, size_t n)
+static void aligned_free(aligned_buf *a)
 {
-    size_t len = n > 0 ? n : 1, total = (off + len + 63) / 64 * 64;
-    uint8_t *p = alloc64(total);
-    FZ_POISON(p, off);
-    FZ_POISON(p + off + len, total - off - len);
-    return p + off;
-}
-
-static void aligned_free(void *q, size_t off, size_t n)
-{
-    size_t len = n > 0 ? n : 1, total = (off + len + 63) / 64 * 64;
-    uint8_t *p = (uint8_t *)q - off;
-    FZ_UNPOISON(p, total);
-    free(p);
+    FZ_UNPOISON(a->base, a->size);
+    free(a->base);
 }
 
 /* Store paths into got and load paths from want, n items: ref's bytes
@@ -575,10 +581,13 @@ static void check_vector_paths(size_t step, size_t n, unsigned mode)
     ref_init(&rm, 0);
     if (ref_add_items(&rm, ref_batch, n) != REF_OK)
         abort();
-    uint8_t *want = aligned_at(o.wire, len);
-    uint8_t *got = aligned_at(o.wire, len);
-    lepack_counters_item *src = (lepack_counters_item *)(void *)aligned_at(o.items, n * sizeof *src);
-    lepack_counters_item *back = (lepack_counters_item *)(void *)aligned_at(o.items, n * sizeof *back);
+    aligned_buf bw, bg, bs, bb;
+    uint8_t *want = aligned_at(&bw, o.wire, len);
+    uint8_t *got = aligned_at(&bg, o.wire, len);
+    lepack_counters_item *src =
+        (lepack_counters_item *)(void *)aligned_at(&bs, o.items, n * sizeof *src);
+    lepack_counters_item *back =
+        (lepack_counters_item *)(void *)aligned_at(&bb, o.items, n * sizeof *back);
     size_t written = 0;
     if (ref_encode(&rm, want, len, &written) != REF_OK)
         abort();
@@ -586,10 +595,10 @@ static void check_vector_paths(size_t step, size_t n, unsigned mode)
         memcpy(src, batch, n * sizeof *src);
     run_paths(step, src, ref_batch, want, got, back, n);
     check_spans(step, want, n, o.wire % LEPACK_ITEM_SIZE);
-    aligned_free(want, o.wire, len);
-    aligned_free(got, o.wire, len);
-    aligned_free(src, o.items, n * sizeof *src);
-    aligned_free(back, o.items, n * sizeof *back);
+    aligned_free(&bw);
+    aligned_free(&bg);
+    aligned_free(&bs);
+    aligned_free(&bb);
     ref_free(&rm);
 }
 
@@ -614,7 +623,8 @@ static int big_done; /* a big batch ran in this input */
 
 static uint8_t *big_alloc(size_t n)
 {
-    uint8_t *p = alloc64(n);
+    void *base; /* kept for the whole run */
+    uint8_t *p = alloc64(n, &base);
     memset(p, 0, n);
     return p;
 }
@@ -731,7 +741,7 @@ static int big_chosen(void)
 {
     uint32_t h = 2166136261u;
     for (size_t i = 0; i < cur_size; i++)
-        h = (h ^ cur_data[i]) * 16777619u;
+        h = (uint32_t)((uint64_t)(h ^ cur_data[i]) * 16777619u & 0xffffffffu); /* FNV-1a */
     return h >> 29 == 0; /* the top bits: the low ones see only the low bits of each byte */
 }
 
