@@ -301,13 +301,19 @@ static int counters_main(int argc, char **argv)
     return encode ? cmd_encode(hex) : cmd_decode(hex);
 }
 
+static int utf8_main(int argc, char **argv)
+{
+    const cli_utf8_io io = {cli_read_input, stdout, stderr};
+    return cli_utf8_run(argc, argv, &io);
+}
+
 /* The commands, by first argument: one line each. */
 static const struct command {
     const char *name;
     int (*run)(int argc, char **argv);
 } commands[] = {
     {"counters", counters_main},
-    {"utf8", cli_utf8},
+    {"utf8", utf8_main},
 };
 
 int main(int argc, char **argv)

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli_input.h"
 #include "cli_utf8.h"
 #include "text.h"
 
@@ -42,17 +41,17 @@ static const char usage[] =
     "message naming the problem and its byte offset on stderr, nothing on\n"
     "stdout, exit status 1.\n";
 
-static int complain(const char *what)
+static int complain(const cli_utf8_io *io, const char *what)
 {
-    fprintf(stderr, "lepack: %s\n", what);
+    fprintf(io->err, "lepack: %s\n", what);
     return 1;
 }
 
-/* main.c's reader, for bytes. */
-static int read_stdin(uint8_t **data, size_t *len)
+/* The caller's reader (main.c's for stdin), for bytes. */
+static int read_input(const cli_utf8_io *io, uint8_t **data, size_t *len)
 {
     char *raw = NULL;
-    if (cli_read_input(&raw, len) != 0)
+    if (io->read_input(&raw, len) != 0)
         return 1;
     *data = (uint8_t *)raw;
     return 0;
@@ -60,7 +59,7 @@ static int read_stdin(uint8_t **data, size_t *len)
 
 /* Output goes through stdio unchecked: main.c's out_finish reports a write
  * error (with errno's text) and turns the exit status into 1. */
-static void write_hex(const uint8_t *p, size_t n)
+static void write_hex(FILE *out, const uint8_t *p, size_t n)
 {
     static const char digits[] = "0123456789abcdef";
     char line[2 * 32 + 1];
@@ -71,7 +70,7 @@ static void write_hex(const uint8_t *p, size_t n)
             line[m++] = digits[p[i + j] % 16];
         }
         line[m++] = '\n';
-        fwrite(line, 1, m, stdout);
+        fwrite(line, 1, m, out);
     }
 }
 
@@ -99,15 +98,15 @@ static const uint8_t *le_from_units(uint16_t *u, size_t n)
     return p;
 }
 
-static int cmd_encode(int mutf8, int hex)
+static int cmd_encode(const cli_utf8_io *io, int mutf8, int hex)
 {
     uint8_t *in = NULL, *out = NULL;
     size_t len = 0;
-    if (read_stdin(&in, &len) != 0)
+    if (read_input(io, &in, &len) != 0)
         return 1;
     int rc = 1;
     if (len % 2 != 0) {
-        fprintf(stderr,
+        fprintf(io->err,
                 "lepack: input is %zu bytes, an odd number: UTF-16LE takes two bytes per code "
                 "unit (the byte at offset %zu has no partner)\n",
                 len, len - 1);
@@ -120,7 +119,7 @@ static int cmd_encode(int mutf8, int hex)
     size_t cap = n <= (SIZE_MAX - 2) / 3 ? 3 * n + 2 : 0;
     out = cap > 0 ? malloc(cap) : NULL;
     if (out == NULL) {
-        complain("out of memory");
+        complain(io, "out of memory");
         goto done;
     }
     size_t written = 0;
@@ -130,16 +129,16 @@ static int cmd_encode(int mutf8, int hex)
         /* With that room, only writeUTF's limit is left (LEPACK_ETOOLONG). */
         size_t body = 0;
         (void)lepack_mutf8_length(units, n, &body);
-        fprintf(stderr,
+        fprintf(io->err,
                 "lepack: %s: the modified UTF-8 body is %zu bytes; writeUTF's 2-byte length "
                 "prefix allows at most %u\n",
                 lepack_status_name(st), body, LEPACK_MUTF8_MAX_BODY);
         goto done;
     }
     if (hex)
-        write_hex(out, written);
+        write_hex(io->out, out, written);
     else
-        fwrite(out, 1, written, stdout);
+        fwrite(out, 1, written, io->out);
     rc = 0;
 done:
     free(in);
@@ -150,35 +149,35 @@ done:
 /* Says why decoding failed: the only failures of the decode calls below,
  * given an exact-size output, are LEPACK_ERANGE (readUTF's input cut
  * short) and LEPACK_EILLFORMED (--mutf8 or --strict). */
-static void decode_error(lepack_status st, int mutf8, const uint8_t *src, size_t len, size_t bad)
+static void decode_error(FILE *err, lepack_status st, int mutf8, const uint8_t *src, size_t len, size_t bad)
 {
     if (st == LEPACK_ERANGE && len < 2)
-        fprintf(stderr, "lepack: input is %zu bytes, shorter than readUTF's 2-byte length "
+        fprintf(err, "lepack: input is %zu bytes, shorter than readUTF's 2-byte length "
                         "prefix\n", len);
     else if (st == LEPACK_ERANGE)
-        fprintf(stderr, "lepack: the length prefix announces %zu bytes but only %zu follow it "
+        fprintf(err, "lepack: the length prefix announces %zu bytes but only %zu follow it "
                         "(readUTF: EOFException)\n",
                 (size_t)src[0] * 256 + src[1], len - 2);
     else if (mutf8)
-        fprintf(stderr, "lepack: byte offset %zu: malformed modified UTF-8 (readUTF: "
+        fprintf(err, "lepack: byte offset %zu: malformed modified UTF-8 (readUTF: "
                         "UTFDataFormatException)\n", bad);
     else
-        fprintf(stderr, "lepack: byte offset %zu: ill-formed UTF-8 sequence\n", bad);
+        fprintf(err, "lepack: byte offset %zu: ill-formed UTF-8 sequence\n", bad);
 }
 
-static int cmd_decode(int strict, int mutf8, int hex)
+static int cmd_decode(const cli_utf8_io *io, int strict, int mutf8, int hex)
 {
     uint8_t *in = NULL, *parsed = NULL;
     uint16_t *units = NULL;
     size_t len = 0;
-    if (read_stdin(&in, &len) != 0)
+    if (read_input(io, &in, &len) != 0)
         return 1;
     int rc = 1;
     const uint8_t *src = in;
     if (hex) {
         text_error err;
         if (text_parse_hex((const char *)in, len, &parsed, &len, &err) != 0) {
-            fprintf(stderr, "lepack: byte offset %zu: %s\n", err.where, err.what);
+            fprintf(io->err, "lepack: byte offset %zu: %s\n", err.where, err.what);
             goto done;
         }
         src = parsed;
@@ -195,22 +194,22 @@ static int cmd_decode(int strict, int mutf8, int hex)
     if (st == LEPACK_OK) {
         units = malloc(n > 0 ? n * sizeof *units : 1);
         if (units == NULL) {
-            complain("out of memory");
+            complain(io, "out of memory");
             goto done;
         }
         st = mutf8 ? lepack_mutf8_read(src, len, units, n, &written, &used, &bad)
                    : lepack_utf8_decode(src, len, units, n, &written);
     }
     if (st != LEPACK_OK) {
-        decode_error(st, mutf8, src, len, bad);
+        decode_error(io->err, st, mutf8, src, len, bad);
         goto done;
     }
     if (mutf8 && used != len) {
-        fprintf(stderr, "lepack: byte offset %zu: %zu bytes after the string (one writeUTF "
+        fprintf(io->err, "lepack: byte offset %zu: %zu bytes after the string (one writeUTF "
                         "string expected)\n", used, len - used);
         goto done;
     }
-    fwrite(le_from_units(units, written), 1, written * 2, stdout);
+    fwrite(le_from_units(units, written), 1, written * 2, io->out);
     rc = 0;
 done:
     free(in);
@@ -224,25 +223,25 @@ static int is_help(const char *a)
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
 }
 
-int cli_utf8(int argc, char **argv)
+int cli_utf8_run(int argc, char **argv, const cli_utf8_io *io)
 {
     if (argc < 2) {
-        fputs(usage, stderr);
+        fputs(usage, io->err);
         return 2;
     }
     if (is_help(argv[1])) {
-        fputs(usage, stdout);
+        fputs(usage, io->out);
         return 0;
     }
     int encode = strcmp(argv[1], "encode") == 0;
     if (!encode && strcmp(argv[1], "decode") != 0) {
-        fprintf(stderr, "lepack: unknown utf8 command '%s'\n%s", argv[1], usage);
+        fprintf(io->err, "lepack: unknown utf8 command '%s'\n%s", argv[1], usage);
         return 2;
     }
     int strict = 0, mutf8 = 0, hex = 0;
     for (int i = 2; i < argc; i++) {
         if (is_help(argv[i])) {
-            fputs(usage, stdout);
+            fputs(usage, io->out);
             return 0;
         }
         if (strcmp(argv[i], "--hex") == 0) {
@@ -252,9 +251,9 @@ int cli_utf8(int argc, char **argv)
         } else if (strcmp(argv[i], "--strict") == 0 && !encode) {
             strict = 1;
         } else {
-            fprintf(stderr, "lepack: unknown option '%s'\n%s", argv[i], usage);
+            fprintf(io->err, "lepack: unknown option '%s'\n%s", argv[i], usage);
             return 2;
         }
     }
-    return encode ? cmd_encode(mutf8, hex) : cmd_decode(strict, mutf8, hex);
+    return encode ? cmd_encode(io, mutf8, hex) : cmd_decode(io, strict, mutf8, hex);
 }

@@ -34,6 +34,25 @@
                     what, fz_g_, fz_w_);                                           \
     } while (0)
 
+/* Marking bytes of a heap block unaddressable (AddressSanitizer builds
+ * only; elsewhere nothing), for exact-size views into a reused block. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FZ_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(FZ_ASAN)
+#define FZ_ASAN 1
+#endif
+#ifdef FZ_ASAN
+#include <sanitizer/asan_interface.h>
+#define FZ_POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define FZ_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define FZ_POISON(p, n) ((void)(p), (void)(n))
+#define FZ_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 /* First differing byte of two buffers, or n. */
 static inline size_t fz_diff_at(const unsigned char *a, const unsigned char *b, size_t n)
 {

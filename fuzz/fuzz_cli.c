@@ -7,7 +7,23 @@
  * give the same numbers, and blame the same line.  Accepted items must
  * format as printf would and parse back to the same wire bytes.  Hex is
  * checked the same way against a decoder that drops ASCII whitespace and
- * pairs the remaining digits, then round-tripped. */
+ * pairs the remaining digits, then round-tripped.
+ *
+ * An input whose first byte has bit 7 set also runs `lepack utf8`
+ * (cli/utf8.c, through the function main.c calls, on memory streams); the
+ * item and hex texts, ASCII, skip it and keep their speed.  That first
+ * byte picks the arguments,
+ *   bit 0   encode (else decode)
+ *   bit 1   --mutf8
+ *   bit 2   --hex
+ *   bit 3   --strict (an unknown option for encode: exit status 2)
+ *   bits 4-5  1: --help last (usage on stdout, 0), 2: an unknown option
+ *             (usage on stderr, 2), else nothing more
+ * and the rest is its input.  Its exit status, stdout and stderr must be
+ * what ref_utf8.h says: the JDK's bytes (as lowercase hex, 32 bytes a line,
+ * with --hex) or units, or exit status 1 with nothing on stdout and a
+ * message naming the offset ref blames. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -15,9 +31,16 @@
 #include <string.h>
 
 #include "counters.h"
+#include "ref.h"
+#include "ref_utf8.h"
 #include "text.h"
 
 #include "fuzz_check.h"
+
+/* Compiled in rather than linked, so that the engine builds' source lists
+ * (mk/fuzz.mk, .clusterfuzzlite/build.sh, fuzz/mutants.sh) stay as they
+ * are; its static functions are all named differently from these. */
+#include "../cli/utf8.c"
 
 /* --- the grammar, restated ------------------------------------------------ */
 
@@ -254,6 +277,217 @@ static void check_hex(const char *text, size_t len)
     free(want);
 }
 
+/* --- lepack utf8 ------------------------------------------------------------ */
+
+static const uint8_t *utf8_input;
+static size_t utf8_input_len;
+
+/* cli_read_input's contract on the fuzzer's bytes. */
+static int fuzz_read_input(char **data, size_t *len)
+{
+    char *copy = malloc(utf8_input_len > 0 ? utf8_input_len : 1);
+    if (copy == NULL)
+        abort();
+    if (utf8_input_len > 0)
+        memcpy(copy, utf8_input, utf8_input_len);
+    *data = copy;
+    *len = utf8_input_len;
+    return 0;
+}
+
+/* What `lepack utf8` must print: ok, the stdout bytes, and when refused the
+ * start of the stderr message. */
+typedef struct utf8_expect {
+    int status;
+    uint8_t *out; /* malloc'd */
+    size_t out_len;
+    char err[96];
+} utf8_expect;
+
+static void expect_bytes(utf8_expect *e, const uint8_t *p, size_t n, int hex)
+{
+    static const char digits[] = "0123456789abcdef";
+    e->out = malloc(hex ? 2 * n + n / 32 + 2 : n + 1);
+    if (e->out == NULL)
+        abort();
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (hex) {
+            e->out[m++] = (uint8_t)digits[p[i] >> 4];
+            e->out[m++] = (uint8_t)digits[p[i] & 15];
+            if (i % 32 == 31 || i + 1 == n)
+                e->out[m++] = '\n';
+        } else {
+            e->out[m++] = p[i];
+        }
+    }
+    e->out_len = m;
+}
+
+static void expect_units(utf8_expect *e, const uint16_t *u, size_t n)
+{
+    e->out = malloc(2 * n + 1);
+    if (e->out == NULL)
+        abort();
+    for (size_t i = 0; i < n; i++) {
+        e->out[2 * i] = (uint8_t)(u[i] & 0xff);
+        e->out[2 * i + 1] = (uint8_t)(u[i] >> 8);
+    }
+    e->out_len = 2 * n;
+}
+
+static void refuse(utf8_expect *e, const char *fmt, size_t offset)
+{
+    e->status = 1;
+    snprintf(e->err, sizeof e->err, fmt, offset);
+}
+
+static void spec_utf8_encode(utf8_expect *e, const uint8_t *in, size_t len, int mutf8, int hex)
+{
+    if (len % 2 != 0) {
+        refuse(e, "lepack: input is %zu bytes, an odd number", len);
+        return;
+    }
+    size_t n = len / 2, cap = 3 * n + 2, got = 0;
+    uint16_t *s = malloc(n > 0 ? n * sizeof *s : 1);
+    uint8_t *bytes = malloc(cap);
+    if (s == NULL || bytes == NULL)
+        abort();
+    for (size_t i = 0; i < n; i++)
+        s[i] = (uint16_t)(in[2 * i] | in[2 * i + 1] << 8);
+    int rst = mutf8 ? ref_mutf8_write(s, n, bytes, cap, &got)
+                    : ref_utf8_encode(s, n, bytes, cap, &got);
+    if (rst == REF_OK)
+        expect_bytes(e, bytes, got, hex);
+    else
+        refuse(e, "lepack: LEPACK_ETOOLONG: the modified UTF-8 body is", 0);
+    free(s);
+    free(bytes);
+}
+
+static void spec_utf8_decode(utf8_expect *e, const uint8_t *in, size_t len, int strict,
+                             int mutf8, int hex)
+{
+    uint8_t *parsed = malloc(len / 2 + 1);
+    if (parsed == NULL)
+        abort();
+    const uint8_t *src = in;
+    if (hex) {
+        size_t where = 0;
+        if (spec_hex((const char *)in, len, parsed, &len, &where) != 0) {
+            refuse(e, "lepack: byte offset %zu: ", where);
+            free(parsed);
+            return;
+        }
+        src = parsed;
+    }
+    uint16_t *units = malloc(len * sizeof *units + 1);
+    if (units == NULL)
+        abort();
+    size_t n = 0, used = 0, bad = 0;
+    if (mutf8) {
+        int rst = ref_mutf8_read(src, len, units, len, &n, &used, &bad);
+        if (rst == REF_ERANGE && len < 2)
+            refuse(e, "lepack: input is %zu bytes, shorter than readUTF's", len);
+        else if (rst == REF_ERANGE)
+            refuse(e, "lepack: the length prefix announces %zu bytes",
+                   (size_t)src[0] * 256 + src[1]);
+        else if (rst != REF_OK)
+            refuse(e, "lepack: byte offset %zu: malformed modified UTF-8", bad);
+        else if (used != len)
+            refuse(e, "lepack: byte offset %zu: ", used);
+        else
+            expect_units(e, units, n);
+    } else if (strict && ref_utf8_validate(src, len, &bad) != REF_OK) {
+        refuse(e, "lepack: byte offset %zu: ill-formed UTF-8 sequence", bad);
+    } else {
+        if (ref_utf8_decode(src, len, units, len, &n) != REF_OK)
+            abort();
+        expect_units(e, units, n);
+    }
+    free(units);
+    free(parsed);
+}
+
+static void check_utf8_cli(const uint8_t *data, size_t size)
+{
+    if (size == 0 || data[0] < 0x80)
+        return;
+    unsigned flags = data[0];
+    int encode = flags & 1, mutf8 = (flags >> 1) & 1, hex = (flags >> 2) & 1;
+    int strict = (flags >> 3) & 1, extra = (flags >> 4) & 3;
+    char *argv[8];
+    int argc = 0;
+    argv[argc++] = (char *)"utf8";
+    argv[argc++] = (char *)(encode ? "encode" : "decode");
+    if (mutf8)
+        argv[argc++] = (char *)"--mutf8";
+    if (hex)
+        argv[argc++] = (char *)"--hex";
+    if (strict)
+        argv[argc++] = (char *)"--strict";
+    if (extra == 1)
+        argv[argc++] = (char *)"--help";
+    else if (extra == 2)
+        argv[argc++] = (char *)"--bogus";
+    argv[argc] = NULL;
+
+    utf8_expect e;
+    memset(&e, 0, sizeof e);
+    const uint8_t *in = data + 1;
+    size_t len = size - 1;
+    int usage_out = 0;
+    if (encode && strict) {
+        e.status = 2; /* --strict is decode's: an unknown option */
+        snprintf(e.err, sizeof e.err, "lepack: unknown option '--strict'");
+    } else if (extra == 1) {
+        usage_out = 1;
+    } else if (extra == 2) {
+        e.status = 2;
+        snprintf(e.err, sizeof e.err, "lepack: unknown option '--bogus'");
+    } else if (encode) {
+        spec_utf8_encode(&e, in, len, mutf8, hex);
+    } else {
+        spec_utf8_decode(&e, in, len, strict, mutf8, hex);
+    }
+
+    /* Two memory streams for the whole run, rewound per input: opening
+     * them (an 8 KB calloc each) was half of this check's cost.  A memory
+     * stream's size after fflush is its position. */
+    static char *out, *err;
+    static size_t out_len, err_len;
+    static FILE *fo, *fe;
+    if (fo == NULL && ((fo = open_memstream(&out, &out_len)) == NULL ||
+                       (fe = open_memstream(&err, &err_len)) == NULL))
+        abort();
+    rewind(fo);
+    rewind(fe);
+    utf8_input = in;
+    utf8_input_len = len;
+    const cli_utf8_io io = {fuzz_read_input, fo, fe};
+    int status = cli_utf8_run(argc, argv, &io);
+    if (fflush(fo) != 0 || fflush(fe) != 0)
+        abort();
+
+    FZ_EQ_I(flags, "lepack utf8 exit status", status, e.status);
+    if (usage_out) {
+        if (out_len == 0 || strstr(out, "usage: lepack utf8") != out)
+            FZ_FAIL("lepack utf8 --help: stdout is not the usage");
+    } else if (e.status == 0) {
+        FZ_EQ_U(flags, "lepack utf8 stdout length", out_len, e.out_len);
+        FZ_EQ_BYTES(flags, "lepack utf8 stdout", out, e.out, out_len);
+        FZ_EQ_U(flags, "lepack utf8 stderr length on success", err_len, 0);
+    } else {
+        FZ_EQ_U(flags, "lepack utf8 stdout length when refused", out_len, 0);
+        if (strncmp(err, e.err, strlen(e.err)) != 0)
+            FZ_FAIL("lepack utf8 (flags 0x%02x): stderr \"%.120s\", expected it to start with "
+                    "\"%s\"", flags, err, e.err);
+        if (err_len == 0 || err[err_len - 1] != '\n')
+            FZ_FAIL("lepack utf8 (flags 0x%02x): message not ended by a newline", flags);
+    }
+    free(e.out);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -267,5 +501,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_items(text, size);
     check_hex(text, size);
     free(text);
+    check_utf8_cli(data, size);
     return 0;
 }

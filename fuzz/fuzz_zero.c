@@ -70,6 +70,15 @@ static int poll_check(void *vctx, size_t done)
         from = done > 256 ? done - 256 : 0;
         to = c->n - done > 256 ? done + 256 : c->n;
     }
+    /* memcmp first (a byte against the next for the zeros): an
+     * instrumented byte loop here, once per poll, held the harness at a
+     * hundred or so runs a second; the loops below only find the byte. */
+    int zeros = from >= done || (c->range[from] == 0 &&
+                                 (done - from == 1 ||
+                                  memcmp(c->range + from, c->range + from + 1, done - from - 1) == 0));
+    int kept = done >= to || memcmp(c->range + done, c->orig + done, to - done) == 0;
+    if (zeros && kept)
+        return c->calls == c->stop_at;
     for (size_t i = from; i < done; i++)
         if (c->range[i] != 0)
             FZ_FAIL("step %zu: poll %zu at %zu: byte %zu is 0x%02x, not yet zero", c->step,

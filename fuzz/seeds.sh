@@ -78,6 +78,19 @@ add() { b 0 "$1"; le "$2" 8; le "$3" 8; }
   for n in 0 1 7 8 9 15 16 17 23 24 31 32 33 47 48 49 63 64 65 71; do b 250 "$n" 0 "$n" 1 2 3; done
   b 251 17 1; i=0; while [ "$i" -lt 17 ]; do b 128; ff 4; ff 8; le 0 8; i=$((i + 1)); done
 } > $C/counters_ops/seed-batch
+# The vector paths with buffers at offsets into 64-byte aligned blocks (mode
+# bits 1-3: items at 8k, bits 4-7: wire bytes at 4k, 62 for 15), so that the
+# non-temporal paths run their unaligned head; then the 2^18-item batch (op
+# 251, mode bits 6 and 7, generated items), one per input, in inputs whose
+# hash selects it (the 4-byte seeds below are chosen for that).
+{ le 6 4; b 0
+  for m in 2 18 20 36 66 98 130 162 194 226 240 254; do b 250 40 "$m" 1 2 3 4; b 250 71 "$m" 5 6 7 8; done
+  b 250 33 19; i=0; while [ "$i" -lt 33 ]; do b 128; ff 4; ff 8; le 0 8; i=$((i + 1)); done
+} > $C/counters_ops/seed-misaligned
+{ le 6 4; b 0; b 251 37 192; le 1 4; } > $C/counters_ops/seed-stream-48-0
+{ le 6 4; b 0; b 251 0 214; le 8 4; } > $C/counters_ops/seed-stream-52-24
+{ le 6 4; b 0; b 251 71 232; le 9 4; } > $C/counters_ops/seed-stream-56-32
+{ le 6 4; b 0; b 251 9 254; le 3 4; b 251 9 254; le 3 4; } > $C/counters_ops/seed-stream-62-56
 # Growth rule edges, statuses, limits, init refusals.
 { le 0 4; b 0; b 8 0; le 1 8; b 0; le 2 8; b 8 1; le 0 8; b 0; le 5 8; b 8 2; le 0 8; b 2; le 0 8
   b 8 4; ff 8; b 0; le 3 8; b 8 3; le 0 8; b 0; le 9 8
@@ -105,6 +118,31 @@ printf 'de ad BE ef\n0102\n' > $C/cli/seed-hex
 printf 'a b c' > $C/cli/seed-hex-odd
 printf '0g' > $C/cli/seed-hex-bad
 : > $C/cli/seed-empty
+# `lepack utf8`: a flags byte (bit 7 set; bit 0 encode, 1 --mutf8, 2 --hex,
+# 3 --strict, bits 4-5: 1 --help, 2 an unknown option), then the input.
+u16() { for x in "$@"; do le "$x" 2; done; }
+{ b 129; u16 65 233 8364 55357 56832 55296 56320 0 127 128 2047 2048 65535; } > $C/cli/seed-utf8-encode
+{ b 133; i=0; while [ "$i" -lt 40 ]; do u16 $((65 + i)); i=$((i + 1)); done; u16 8364; } > $C/cli/seed-utf8-encode-hex
+{ b 131; u16 0 65 55357 56832 56320 2048; } > $C/cli/seed-utf8-encode-mutf8
+{ b 135; u16 0 128 55296; } > $C/cli/seed-utf8-encode-mutf8-hex
+{ b 129 65 0 66; } > $C/cli/seed-utf8-encode-odd
+{ b 137 65 0; } > $C/cli/seed-utf8-encode-strict
+{ b 128 65 195 169 226 130 172 240 159 152 128 192 128 237 160 128 244 144 128 128 226 130; } > $C/cli/seed-utf8-decode
+{ b 136 65 195 169 226 130 172 240 159 152 128; } > $C/cli/seed-utf8-decode-strict
+{ b 136 65 66 237 160 128 67; } > $C/cli/seed-utf8-decode-strict-bad
+{ b 130 0 6 65 192 128 237 160 189; } > $C/cli/seed-utf8-decode-mutf8
+{ b 130 0 4 65 192 128 66 67; } > $C/cli/seed-utf8-decode-mutf8-trailing
+{ b 130 0; } > $C/cli/seed-utf8-decode-mutf8-short
+{ b 130 0 5 65; } > $C/cli/seed-utf8-decode-mutf8-cut
+{ b 130 0 2 193 129; } > $C/cli/seed-utf8-decode-mutf8-malformed
+{ b 132; printf 'e282ac 41\nF0 9f 98 80\tc0'; } > $C/cli/seed-utf8-decode-hex
+{ b 132; printf 'e2 8x'; } > $C/cli/seed-utf8-decode-hex-bad
+{ b 132; printf 'e28'; } > $C/cli/seed-utf8-decode-hex-odd
+{ b 134; printf '0003 41c080'; } > $C/cli/seed-utf8-decode-mutf8-hex
+{ b 140; printf 'ed a0 80'; } > $C/cli/seed-utf8-decode-strict-hex
+{ b 144; } > $C/cli/seed-utf8-help
+{ b 145 65 0; } > $C/cli/seed-utf8-encode-help
+{ b 160 65; } > $C/cli/seed-utf8-bogus
 
 # --- zero: length (2), fill, then ops ------------------------------------------
 # 0 zero off(2) len(2) chunk stop flags | 1 invalid kind len(2) [extra] |

@@ -85,8 +85,8 @@ def modified_seeds():
     write('utf8_modified', 'write-nul-and-lone', b'\x01\x00\x00' + le16([0, 0x41, 0xDC00, 0xD800, 0]))
     # Repeated until the body passes 65535 bytes: 4 * 5462 units of U+0800,
     # and just under it: 4 * 5461.
-    write('utf8_modified', 'write-too-long', b'\x03' + struct.pack('<H', 5462) + le16([0x800]))
-    write('utf8_modified', 'write-longest', b'\x03' + struct.pack('<H', 5461) + le16([0x800]))
+    write('utf8_modified', 'write-too-long', b'\x0f' + struct.pack('<H', 5462) + le16([0x800]))
+    write('utf8_modified', 'write-longest', b'\x0f' + struct.pack('<H', 5461) + le16([0x800]))
     write('utf8_modified', 'read-empty', b'\x00')
     write('utf8_modified', 'read-overlongs', b'\x00' + bytes.fromhex('0007c080c181e08080'))
     write('utf8_modified', 'read-short-body', b'\x00' + bytes.fromhex('00054142'))

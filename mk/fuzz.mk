@@ -39,6 +39,9 @@ FUZZ_CFLAGS        := $(STD) $(WARN) -Werror -g -O1
 FUZZ_LINK_SRC      := $(LIB_SRC) $(REF_SRC) $(FUZZ_SUPPORT_SRC)
 FUZZ_OBJ_HDR       := $(LIB_HDR) $(wildcard ref/*.h) $(FUZZ_SUPPORT_SRC:.c=.h)
 FUZZ_DEPS          := $(FUZZ_OBJ_HDR) mk/sources.mk fuzz/fuzz_reader.h fuzz/fuzz_check.h fuzz/fuzz_utf8.h
+# The cli harness compiles cli/utf8.c in (it drives `lepack utf8` on memory
+# streams), so no engine build links it separately.
+FUZZ_DEPS          += cli/utf8.c cli/cli_utf8.h
 FUZZ_SAN           := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_MSAN          := -fsanitize=memory -fsanitize-memory-track-origins=2 -fno-sanitize-recover=all
 FUZZ_INTSAN        := -fsanitize=integer,implicit-conversion -fno-sanitize-recover=all
