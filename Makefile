@@ -27,7 +27,7 @@ override CPPFLAGS += -Isrc
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS)
 
 LIB_SRC  := src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c
-LIB_SRC  += src/zero.c
+LIB_SRC  += src/zero.c src/zero_nt.c src/cpu.c
 LIB_SRC  += src/items.c src/items_x86.c
 LIB_SRC  += src/utf8.c src/utf8_vec.c
 LIB_HDR  := $(wildcard src/*.h)

@@ -7,7 +7,7 @@
 cd "${LEPACK_SRC:-$SRC/lepack}"
 
 lib_src="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
-lib_src="$lib_src src/zero.c ref/ref_zero.c"
+lib_src="$lib_src src/zero.c src/zero_nt.c src/cpu.c ref/ref_zero.c"
 lib_src="$lib_src src/items.c src/items_x86.c"
 lib_src="$lib_src src/utf8.c src/utf8_vec.c ref/ref_utf8.c"
 mkdir -p "$WORK/lepack"
