@@ -35,7 +35,7 @@ top=$(pwd)
 CC=${FUZZ_CLANG:-clang}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
 LIB="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
-LIB="$LIB src/zero.c ref/ref_zero.c"
+LIB="$LIB src/zero.c src/zero_nt.c src/cpu.c ref/ref_zero.c"
 LIB="$LIB src/items.c src/items_x86.c"
 LIB="$LIB src/utf8.c src/utf8_vec.c ref/ref_utf8.c"
 # Extra link flags per harness (ICU for the UTF-8 harnesses).

@@ -91,7 +91,7 @@ static size_t read_sys_size(const char *path)
     char unit = 0;
     int got = fscanf(f, "%llu%c", &v, &unit);
     fclose(f);
-    if (got < 1)
+    if (got < 1 || v > (unsigned long long)(SIZE_MAX >> 20))
         return 0;
     if (unit == 'K')
         v <<= 10;

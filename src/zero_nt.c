@@ -45,7 +45,7 @@ uint64_t lepack_clock_ns(void)
 /* The bytes before the first 64-byte boundary (at most n). */
 static inline size_t head_bytes(const uint8_t *p, size_t n)
 {
-    size_t h = (size_t)(-(uintptr_t)p & (LINE - 1));
+    size_t h = (size_t)((LINE - ((uintptr_t)p & (LINE - 1))) & (LINE - 1));
     return h < n ? h : n;
 }
 
