@@ -128,25 +128,26 @@ size_t lepack_cpu_llc_bytes(void)
 
 /* ---- the zeroing family ----------------------------------------------------- */
 
-/* STREAM_MIN_FLOOR and STREAM_MIN_UNKNOWN: see lepack_cpu_zero_stream_default. */
-#define STREAM_MIN_FLOOR ((size_t)32 << 20)
-#define STREAM_MIN_UNKNOWN ((size_t)64 << 20)
+/* See lepack_cpu_zero_stream_default. */
+#define STREAM_MIN_FLOOR ((size_t)4 << 20)
+#define STREAM_MIN_CAP ((size_t)32 << 20)
 
 size_t lepack_cpu_zero_stream_default(void)
 {
     /* A range streams when it is at least as large as the last-level cache
-     * the system reports: then written through the cache, its zeroes would
-     * only evict the cache, and the lines are read for ownership first
-     * (docs/performance.md measures the crossover).  Virtual machines may
-     * report the whole socket's cache (this project's reference VM says 508
-     * MiB for a core complex of 32 MiB): the crossover measured there lies
-     * between 16 and 32 MiB whatever the reported size, so the size is
-     * capped from above by no report, only used as given; a report below
-     * STREAM_MIN_FLOOR is raised to it so that a small cache does not send
-     * ranges that still fit in it to memory. */
+     * the system reports: written through the cache, its zeroes would only
+     * evict what is there, and each line is read for ownership first.  The
+     * report is capped at 32 MiB: on the reference machine (`make
+     * bench-zero`, docs/performance.md, "the threshold") 1 MiB non-temporal
+     * chunks match one memset from 24-32 MiB of touched memory on and memset
+     * chunks fall behind from there, while the system reports 508 MiB, the
+     * whole socket's L3 as a virtual machine sees it, not the 32 MiB one
+     * core's complex holds.  The floor keeps a report of a small cache (or
+     * of an L2 when no L3 is reported) from sending ranges that a core's
+     * caches still hold to memory.  Unknown: the cap. */
     size_t llc = lepack_cpu_llc_bytes();
-    if (llc == 0)
-        return STREAM_MIN_UNKNOWN;
+    if (llc == 0 || llc > STREAM_MIN_CAP)
+        return STREAM_MIN_CAP;
     return llc < STREAM_MIN_FLOOR ? STREAM_MIN_FLOOR : llc;
 }
 
