@@ -42,7 +42,7 @@ size_t ref_zero_next_chunk(size_t chunk, uint64_t elapsed, uint64_t budget_ns)
     if (target == 0)
         target = 1;
     /* chunk <= 2^26 and target <= 2^31: the product fits in 64 bits */
-    uint64_t next = (uint64_t)chunk * 2;
+    uint64_t next = (uint64_t)chunk * (elapsed <= target / 8 ? 4 : 2);
     if (elapsed > 0) {
         uint64_t scaled = (uint64_t)chunk * target / elapsed;
         if (scaled < next)

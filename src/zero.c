@@ -144,8 +144,11 @@ static LEPACK_ZERO_NOINLINE lepack_status zero_chunks(uint8_t *p, size_t n, size
 
 /* The next chunk after one of `chunk` bytes that took `elapsed` ns, for a
  * chunk time of `target` ns: chunk * target / elapsed, at most twice the
- * last chunk (a speed seen over one chunk is not trusted beyond that),
- * rounded down to whole pages, within [TIMED_MIN, TIMED_MAX]. */
+ * last chunk (a speed seen over one chunk is not trusted beyond that), or
+ * four times when the last took under an eighth of the target (so that the
+ * ramp from the first chunk costs few polls on touched memory, and a
+ * chunk four times as large still takes half the target), rounded down to
+ * whole pages, within [TIMED_MIN, TIMED_MAX]. */
 /*@ requires TIMED_MIN <= chunk <= TIMED_MAX;
     requires 0 < target <= TIMED_BUDGET_MAX;
     assigns \nothing;
@@ -155,7 +158,9 @@ static size_t next_chunk(size_t chunk, uint64_t elapsed, uint64_t target)
 {
     uint64_t c = chunk;
     uint64_t next;
-    if (elapsed <= target / 2)
+    if (elapsed <= target / 8)
+        next = 4 * c;
+    else if (elapsed <= target / 2)
         next = 2 * c;
     else
         next = c * target / elapsed;

@@ -98,7 +98,7 @@ lepack_status lepack_zero(uint8_t *p, size_t n, size_t chunk, lepack_zero_poll p
  * the last poll to the return) stays under budget_ns nanoseconds: each
  * chunk aims at half the budget at the speed the previous chunk showed
  * (CLOCK_MONOTONIC), starting small and at most doubling from one chunk to
- * the next, so that a change of speed (fresh pages, a slower memory) is
+ * the next (quadrupling after one that took under an eighth of that), so that a change of speed (fresh pages, a slower memory) is
  * seen before it can cost a whole budget.  100000 (100 us) is the budget
  * docs/performance.md measures.  The time the scheduler keeps the thread
  * off the CPU, and a poll's own time, cannot be bounded by lepack.
