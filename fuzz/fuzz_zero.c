@@ -24,10 +24,11 @@
  * non-temporal path taken from the first byte, 0 leaves the dispatch as
  * shipped.  The buffer starts on a 64-byte line, so off sets the alignment.
  *
- * A timed step zeroes up to 1 MiB of a second guarded buffer with
- * lepack_zero_timed under a fake clock read from the input; each poll
- * checks the state between chunks and that the chunk just ended has the
- * size ref_zero_next_chunk gives for the clock readings so far. */
+ * A timed step (at most 8 an input) zeroes up to 256 KiB of a second
+ * guarded buffer with lepack_zero_timed under a fake clock read from the
+ * input; each poll checks the state between chunks and that the chunk just
+ * ended has the size ref_zero_next_chunk gives for the clock readings so
+ * far. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -180,7 +181,11 @@ static void step_zero(size_t step, fz_reader *r, size_t len)
 
 /* --- 4: the pause-budget mode under a fake clock ---------------------------- */
 
-#define ZT_MAX_LEN ((size_t)1 << 20)
+/* 256 KiB: past the first chunk (32 KiB) by enough chunks for the sizing to
+ * grow, shrink and settle, and cheap enough for thousands of runs a second. */
+#define ZT_MAX_LEN ((size_t)256 << 10)
+#define ZT_MAX_STEPS 8u
+static size_t timed_steps;
 _Alignas(64) static uint8_t timed_buf[ZT_MAX_LEN + 64 + 2 * ZF_GUARD];
 static uint8_t timed_before[ZT_MAX_LEN + 64];
 
@@ -250,6 +255,8 @@ static int timed_poll(void *vctx, size_t done)
 
 static void step_timed(size_t step, fz_reader *r)
 {
+    if (++timed_steps > ZT_MAX_STEPS)
+        return;
     size_t off = fz_u8(r) % 64;
     unsigned sel = fz_u8(r);
     size_t n = (size_t)fz_u16(r);
@@ -272,7 +279,7 @@ static void step_timed(size_t step, fz_reader *r)
     if (level != 0)
         lepack_cpu_zero_select(level, 1);
 
-    memset(timed_buf, ZF_CANARY, sizeof timed_buf);
+    memset(timed_buf, ZF_CANARY, ZF_GUARD + off + n + ZF_GUARD);
     uint8_t *p = timed_buf + ZF_GUARD + off;
     fill(p, n, flags);
     memcpy(timed_before, p, n);
@@ -510,6 +517,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_reader r;
     fz_init(&r, data, size);
+    timed_steps = 0;
     size_t len = fz_u16(&r) % (ZF_MAX_LEN + 1);
     memset(lep_buf, ZF_CANARY, sizeof lep_buf);
     fill(lep_buf + ZF_GUARD, len, fz_u8(&r));
