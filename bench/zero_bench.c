@@ -6,10 +6,14 @@
  *   zero_bench pauses               the intervals between two polls
  *   zero_bench stop                 time from a stop request on another
  *                                   thread until the zeroing thread sees it
- *   zero_bench sweep                256 MiB in chunks from 64 KiB to 64 MiB,
- *                                   and 1 MiB chunks with non-temporal
- *                                   stores: where the throughput of one
- *                                   call comes from
+ *   zero_bench sweep                256 MiB in chunks from 64 KiB to 64 MiB
+ *                                   through memset, and 1 MiB chunks with
+ *                                   non-temporal stores: where the
+ *                                   throughput of one call comes from
+ *   zero_bench cross                1 MiB chunks through memset and through
+ *                                   the non-temporal kernel, from 4 to 256
+ *                                   MiB of touched memory: the crossover
+ *                                   that src/cpu.c's threshold rests on
  *
  * Output is one JSON object per line on stdout; bench/zero_report.py makes
  * the tables.  Not Google Benchmark: what is measured here is the gaps
@@ -32,6 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cpu.h"
 #include "zero.h"
 
 #if defined(__SSE2__)
@@ -161,16 +166,22 @@ static int poll_stamp(void *ctx, size_t done)
 
 /* --- variants -------------------------------------------------------------- */
 
-enum variant { V_MEMSET, V_CHUNK_64K, V_CHUNK_1M, V_CHUNK_4M, V_CALLOC, V_CALLOC_TOUCH,
+/* The chunked variants run lepack as shipped: memset chunks, or the
+ * non-temporal kernel from the size src/cpu.c chose; timed is
+ * lepack_zero_timed with a budget of TIMED_BUDGET_NS. */
+enum variant { V_MEMSET, V_CHUNK_64K, V_CHUNK_1M, V_CHUNK_4M, V_TIMED, V_CALLOC, V_CALLOC_TOUCH,
                V_MALLOC_MEMSET, V_COUNT };
 static const char *const vname[V_COUNT] = {"memset", "chunk_64k", "chunk_1m", "chunk_4m",
-                                           "calloc", "calloc_touch", "malloc_memset"};
-static const size_t vchunk[V_COUNT] = {0, 64 * KIB, MIB, 4 * MIB, 0, 0, 0};
+                                           "timed_100us", "calloc", "calloc_touch",
+                                           "malloc_memset"};
+static const size_t vchunk[V_COUNT] = {0, 64 * KIB, MIB, 4 * MIB, 0, 0, 0, 0};
+#define TIMED_BUDGET_NS 100000u
 
 static void zero_or_die(uint8_t *p, size_t n, size_t chunk, lepack_zero_poll poll, void *ctx)
 {
     size_t done = 0;
-    lepack_status st = lepack_zero(p, n, chunk, poll, ctx, &done);
+    lepack_status st = chunk == 0 ? lepack_zero_timed(p, n, TIMED_BUDGET_NS, poll, ctx, &done)
+                                  : lepack_zero(p, n, chunk, poll, ctx, &done);
     if (st != LEPACK_OK && st != LEPACK_ESTOPPED) {
         fprintf(stderr, "zero_bench: lepack_zero: %s\n", lepack_strerror(st));
         exit(1);
@@ -193,6 +204,7 @@ static double run_variant(int v, size_t n, size_t reps, uint8_t *touched)
         case V_CHUNK_64K:
         case V_CHUNK_1M:
         case V_CHUNK_4M:
+        case V_TIMED:
             p = touched != NULL ? touched : map_fresh(n);
             zero_or_die(p, n, vchunk[v], poll_flag, NULL);
             break;
@@ -246,7 +258,7 @@ static size_t rounds_for(size_t n)
 
 static void list_sizes(size_t *sizes, size_t *count, size_t need_factor)
 {
-    size_t all[] = {KIB, MIB, 16 * MIB, 256 * MIB, GIB};
+    size_t all[] = {KIB, MIB, 16 * MIB, 64 * MIB, 256 * MIB, GIB};
     size_t k = 0;
     size_t avail = mem_available();
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
@@ -271,7 +283,7 @@ static void tput(int fresh)
         mallopt(M_MMAP_MAX, 0);
         mallopt(M_TRIM_THRESHOLD, -1);
     }
-    size_t sizes[5], nsizes;
+    size_t sizes[6], nsizes;
     list_sizes(sizes, &nsizes, 2);
     for (size_t si = 0; si < nsizes; si++) {
         size_t n = sizes[si];
@@ -314,17 +326,17 @@ static void tput(int fresh)
  * ends), for one call and each chunk size, on touched and fresh memory. */
 static void pauses(void)
 {
-    size_t sizes[5], nsizes;
+    size_t sizes[6], nsizes;
     list_sizes(sizes, &nsizes, 1);
     stamps s;
-    s.cap = GIB / (64 * KIB) + 2;
+    s.cap = GIB / (4 * KIB) + 2; /* the budget mode's smallest chunk */
     s.t = malloc(s.cap * sizeof *s.t);
     s.c = malloc(s.cap * sizeof *s.c);
     if (s.t == NULL || s.c == NULL)
         die("malloc");
     for (size_t si = 0; si < nsizes; si++) {
         size_t n = sizes[si];
-        if (n < 16 * MIB)
+        if (n < 16 * MIB || n == 64 * MIB)
             continue;
         size_t runs = n >= GIB ? 5 : n >= 256 * MIB ? 15 : 40;
         for (int fresh = 0; fresh <= 1; fresh++) {
@@ -333,10 +345,10 @@ static void pauses(void)
                 touched = map_fresh(n);
                 memset(touched, 1, n);
             }
-            int order[4] = {V_MEMSET, V_CHUNK_64K, V_CHUNK_1M, V_CHUNK_4M};
+            int order[5] = {V_MEMSET, V_CHUNK_64K, V_CHUNK_1M, V_CHUNK_4M, V_TIMED};
             for (size_t run = 0; run < runs; run++) {
-                shuffle(order, 4);
-                for (int i = 0; i < 4; i++) {
+                shuffle(order, 5);
+                for (int i = 0; i < 5; i++) {
                     int v = order[i];
                     uint8_t *p = touched != NULL ? touched : map_fresh(n);
                     s.n = 0;
@@ -423,10 +435,10 @@ static void stop_experiment(void)
         window = d < window ? d : window;
     }
     printf("{\"kind\": \"stop_window\", \"bytes\": %zu, \"window\": %" PRIu64 "}\n", n, window);
-    int order[4] = {V_MEMSET, V_CHUNK_64K, V_CHUNK_1M, V_CHUNK_4M};
+    int order[5] = {V_MEMSET, V_CHUNK_64K, V_CHUNK_1M, V_CHUNK_4M, V_TIMED};
     for (size_t trial = 0; trial < trials; trial++) {
-        shuffle(order, 4);
-        for (int i = 0; i < 4; i++) {
+        shuffle(order, 5);
+        for (int i = 0; i < 5; i++) {
             int v = order[i];
             stopper s;
             s.delay = rng_next() % window;
@@ -519,8 +531,13 @@ static void sweep(void)
                 memset(p, 0, n);
             else if (v == NCH + 1)
                 (void)poll_nt_chunks(p, n, MIB);
-            else
+            else {
+                /* memset chunks whatever the size: the path below the
+                 * threshold, measured where it would not be taken */
+                lepack_cpu_zero_select(LEPACK_CPU_NONE, 0);
                 zero_or_die(p, n, chunks[v], poll_flag, NULL);
+                lepack_cpu_zero_select(-1, 0);
+            }
             escape(p);
             t[v] = (double)(now_ns() - t0);
         }
@@ -533,6 +550,53 @@ static void sweep(void)
         fflush(stdout);
     }
     munmap(p, n);
+}
+
+/* --- the threshold ------------------------------------------------------------ */
+
+/* 1 MiB chunks of touched memory through memset and through the best
+ * non-temporal kernel, each against one memset in the same round, from
+ * sizes that fit in any last-level cache to sizes that fit in none. */
+static void cross(void)
+{
+    static const size_t sizes[] = {4 * MIB, 8 * MIB, 16 * MIB, 24 * MIB, 32 * MIB, 48 * MIB,
+                                   64 * MIB, 128 * MIB, 256 * MIB};
+    const lepack_zero_family *z = lepack_cpu_zero();
+    printf("{\"kind\": \"cross_meta\", \"llc\": %zu, \"stream_min\": %zu, \"level\": %d}\n",
+           lepack_cpu_llc_bytes(), z->stream_min, z->level);
+    if (z->stream == NULL)
+        return;
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        size_t n = sizes[si];
+        uint8_t *p = map_fresh(n);
+        memset(p, 1, n);
+        int order[3] = {0, 1, 2};
+        size_t rounds = n <= 64 * MIB ? 21 : 11;
+        for (size_t round = 0; round < rounds; round++) {
+            shuffle(order, 3);
+            double t[3];
+            for (int i = 0; i < 3; i++) {
+                int v = order[i];
+                if (v == 1)
+                    lepack_cpu_zero_select(LEPACK_CPU_NONE, 0);
+                else if (v == 2)
+                    lepack_cpu_zero_select(-1, 1);
+                uint64_t t0 = now_ns();
+                if (v == 0)
+                    memset(p, 0, n);
+                else
+                    zero_or_die(p, n, MIB, poll_flag, NULL);
+                escape(p);
+                t[v] = (double)(now_ns() - t0);
+                lepack_cpu_zero_select(-1, 0);
+            }
+            printf("{\"kind\": \"cross\", \"bytes\": %zu, \"round\": %zu, \"memset\": %.0f, "
+                   "\"chunk_memset\": %.0f, \"chunk_stream\": %.0f}\n",
+                   n, round, t[0], t[1], t[2]);
+        }
+        fflush(stdout);
+        munmap(p, n);
+    }
 }
 
 int main(int argc, char **argv)
@@ -549,8 +613,10 @@ int main(int argc, char **argv)
         stop_experiment();
     else if (argc >= 2 && strcmp(argv[1], "sweep") == 0)
         sweep();
+    else if (argc >= 2 && strcmp(argv[1], "cross") == 0)
+        cross();
     else {
-        fprintf(stderr, "usage: zero_bench tput touched|fresh | pauses | stop | sweep\n");
+        fprintf(stderr, "usage: zero_bench tput touched|fresh | pauses | stop | sweep | cross\n");
         return 2;
     }
     return 0;

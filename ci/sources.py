@@ -25,7 +25,6 @@ BEGIN, END = "<!-- harnesses:begin -->", "<!-- harnesses:end -->"
 # The check passes over them, and fails when one no longer has a copy (so
 # the entry is removed as soon as the file is fixed).
 PENDING = {
-    "fuzz/mutants.sh": "read LIB SRC from mk/sources.mk as .clusterfuzzlite/build.sh does",
     "tests/be/mutants.sh": "read LIB_SRC from mk/sources.mk",
 }
 # Text that names sources on purpose: patches (their context is the tree

@@ -11,22 +11,36 @@
  *   2 alloc    hook byte, count selector + value (8), size selector + value
  *              (8), fail byte
  *   3 refill   fill byte: the buffer's bytes become (fill + i * 7) % 256
+ *   4 timed    off (1), len selector + value (3), budget selector, clock
+ *              scale, stop byte, flags; then one 2-byte clock step per
+ *              clock read (the fake clock advances by step * scale ns)
  * A zero step compares, after the call: the status, *done, the number of
  * polls and the offset each was given, and every byte of the buffer and of
  * its guards with the reference's copy.  Inside each poll it also checks the
  * state between two chunks: bytes [0, done) of the range zero, the rest as
  * before the call.  A stop is then resumed at *done and must finish the
- * range.  Flags: bit 0 passes no poll; bit 1 skips the resume. */
+ * range.  Flags: bit 0 passes no poll; bit 1 skips the resume; bits 2-3 force
+ * a kernel level (1 SSE2, 2 AVX2, 3 AVX-512, capped at the CPU's) with the
+ * non-temporal path taken from the first byte, 0 leaves the dispatch as
+ * shipped.  The buffer starts on a 64-byte line, so off sets the alignment.
+ *
+ * A timed step (at most 8 an input) zeroes up to 256 KiB of a second
+ * guarded buffer with lepack_zero_timed under a fake clock read from the
+ * input; each poll checks the state between chunks and that the chunk just
+ * ended has the size ref_zero_next_chunk gives for the clock readings so
+ * far. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
+#include "cpu.h"
 #include "ref.h"
 #include "ref_zero.h"
 #include "status.h"
 #include "zero.h"
+#include "zero_nt.h"
 
 #include "fuzz_check.h"
 #include "fuzz_reader.h"
@@ -37,8 +51,8 @@
 #define ZF_MAX_STEPS 64u
 #define ZF_MAX_POLLS 20000u
 
-static uint8_t lep_buf[ZF_MAX_LEN + 2 * ZF_GUARD];
-static uint8_t ref_buf[ZF_MAX_LEN + 2 * ZF_GUARD];
+_Alignas(64) static uint8_t lep_buf[ZF_MAX_LEN + 2 * ZF_GUARD];
+_Alignas(64) static uint8_t ref_buf[ZF_MAX_LEN + 2 * ZF_GUARD];
 static uint8_t before[ZF_MAX_LEN];
 static size_t lep_offsets[ZF_MAX_POLLS];
 static size_t ref_offsets[ZF_MAX_POLLS];
@@ -140,6 +154,10 @@ static void step_zero(size_t step, fz_reader *r, size_t len)
     if (no_poll)
         stop_at = 0;
 
+    int level = (int)((flags >> 2) & 3);
+    if (level != 0)
+        lepack_cpu_zero_select(level, 1);
+
     uint8_t *lp = lep_buf + ZF_GUARD + off;
     uint8_t *rp = ref_buf + ZF_GUARD + off;
     memcpy(before, lp, n);
@@ -166,6 +184,173 @@ static void step_zero(size_t step, fz_reader *r, size_t len)
         FZ_EQ_U(step, "resume ref status", rst, REF_OK);
         FZ_EQ_BYTES(step, "resumed buffer and guards", lep_buf, ref_buf, sizeof lep_buf);
     }
+    if (level != 0)
+        lepack_cpu_zero_select(-1, 0);
+}
+
+/* --- 4: the pause-budget mode under a fake clock ---------------------------- */
+
+/* 256 KiB: past the first chunk (32 KiB) by enough chunks for the sizing to
+ * grow, shrink and settle, and cheap enough for thousands of runs a second. */
+#define ZT_MAX_LEN ((size_t)256 << 10)
+#define ZT_MAX_STEPS 8u
+static size_t timed_steps;
+_Alignas(64) static uint8_t timed_buf[ZT_MAX_LEN + 64 + 2 * ZF_GUARD];
+static uint8_t timed_before[ZT_MAX_LEN + 64];
+
+typedef struct timed_ctx {
+    size_t step;
+    fz_reader *r;
+    uint64_t scale;
+    uint64_t now;
+    uint64_t reads[ZF_MAX_POLLS + 2]; /* every value the clock returned */
+    size_t nreads;
+    /* the poll's side */
+    const uint8_t *range;
+    size_t n;
+    uint64_t budget;
+    size_t calls;
+    size_t stop_at;
+    size_t prev;  /* done at the previous poll */
+    size_t chunk; /* the size the next chunk must have */
+} timed_ctx;
+
+static uint64_t fake_clock(void *vctx)
+{
+    timed_ctx *t = vctx;
+    uint64_t step = fz_u16(t->r);
+    /* A step of 0xffff reads as the clock going back by the scale; the
+     * clock saturates at both ends rather than wrap. */
+    if (step == 0xffff)
+        t->now = t->now >= t->scale ? t->now - t->scale : 0;
+    else
+        t->now = UINT64_MAX - t->now >= step * t->scale ? t->now + step * t->scale : UINT64_MAX;
+    if (t->nreads < ZF_MAX_POLLS + 2)
+        t->reads[t->nreads] = t->now;
+    t->nreads++;
+    return t->now;
+}
+
+static int timed_poll(void *vctx, size_t done)
+{
+    timed_ctx *t = vctx;
+    t->calls++;
+    if (done <= t->prev || done >= t->n)
+        FZ_FAIL("step %zu: timed poll %zu given done %zu after %zu, range %zu", t->step,
+                t->calls, done, t->prev, t->n);
+    if (done - t->prev != t->chunk)
+        FZ_FAIL("step %zu: timed poll %zu: chunk of %zu bytes, the sizing says %zu", t->step,
+                t->calls, done - t->prev, t->chunk);
+    /* The chunk just zeroed, and a line either side of done (earlier polls
+     * saw the bytes before the chunk). */
+    for (size_t i = t->prev; i < done; i++)
+        if (t->range[i] != 0)
+            FZ_FAIL("step %zu: timed poll %zu at %zu: byte %zu not zero", t->step, t->calls,
+                    done, i);
+    size_t to = t->n - done > 64 ? done + 64 : t->n;
+    for (size_t i = done; i < to; i++)
+        if (t->range[i] != timed_before[i])
+            FZ_FAIL("step %zu: timed poll %zu at %zu: byte %zu already written", t->step,
+                    t->calls, done, i);
+    /* The clock was read once before the first chunk and once after each:
+     * the next chunk follows from the last two readings. */
+    if (t->nreads != t->calls + 1 || t->nreads > ZF_MAX_POLLS + 1)
+        FZ_FAIL("step %zu: timed poll %zu after %zu clock reads", t->step, t->calls, t->nreads);
+    uint64_t a = t->reads[t->nreads - 2], b = t->reads[t->nreads - 1];
+    t->chunk = ref_zero_next_chunk(t->chunk, b >= a ? b - a : 0, t->budget);
+    t->prev = done;
+    return t->calls == t->stop_at;
+}
+
+static void step_timed(size_t step, fz_reader *r)
+{
+    if (++timed_steps > ZT_MAX_STEPS)
+        return;
+    size_t off = fz_u8(r) % 64;
+    unsigned sel = fz_u8(r);
+    size_t n = (size_t)fz_u16(r);
+    /* mostly past the first chunk, where the loop runs */
+    if (sel % 4 != 0)
+        n = REF_TIMED_FIRST - 2 + (n * 16 + sel) % (ZT_MAX_LEN - REF_TIMED_FIRST + 2);
+    unsigned bsel = fz_u8(r);
+    static const uint64_t budgets[] = {1, 2, 3, 1000, 100000, 1000000, (uint64_t)1 << 32,
+                                       UINT64_MAX};
+    uint64_t budget = bsel < 64 ? budgets[bsel % 8] : (uint64_t)bsel * 1000;
+    static timed_ctx t;
+    memset(&t, 0, sizeof t);
+    t.step = step;
+    t.r = r;
+    t.scale = (uint64_t)1 << (fz_u8(r) % 24);
+    t.now = fz_u64(r);
+    t.stop_at = fz_u8(r);
+    unsigned flags = fz_u8(r);
+    int level = (int)((flags >> 2) & 3);
+    if (level != 0)
+        lepack_cpu_zero_select(level, 1);
+
+    memset(timed_buf, ZF_CANARY, ZF_GUARD + off + n + ZF_GUARD);
+    uint8_t *p = timed_buf + ZF_GUARD + off;
+    fill(p, n, flags);
+    memcpy(timed_before, p, n);
+    t.range = p;
+    t.n = n;
+    t.budget = budget;
+    t.chunk = REF_TIMED_FIRST;
+    lepack_clock_set(fake_clock, &t);
+    size_t done = 0x5a5a;
+    lepack_status st = lepack_zero_timed(p, n, budget, (flags & 1) ? NULL : timed_poll, &t, &done);
+    lepack_clock_set(NULL, NULL);
+    if (level != 0)
+        lepack_cpu_zero_select(-1, 0);
+    if (flags & 1) {
+        FZ_EQ_U(step, "timed status without poll", st, LEPACK_OK);
+    } else if (t.stop_at != 0 && t.calls == t.stop_at) {
+        FZ_EQ_U(step, "timed status at the stop", st, LEPACK_ESTOPPED);
+        FZ_EQ_U(step, "timed done at the stop", done, t.prev);
+    } else {
+        FZ_EQ_U(step, "timed status", st, LEPACK_OK);
+    }
+    if (st == LEPACK_OK) {
+        FZ_EQ_U(step, "timed done", done, n);
+        if (n <= REF_TIMED_FIRST)
+            FZ_EQ_U(step, "timed clock reads for one chunk", t.nreads, 0);
+        else if (!(flags & 1) && n - t.prev > t.chunk)
+            FZ_FAIL("step %zu: timed last piece of %zu bytes, the sizing says at most %zu", step,
+                    n - t.prev, t.chunk);
+    }
+    /* Exactly [0, done) zero; the rest, the guards and the bytes before the
+     * range as they were. */
+    for (size_t i = 0; i < ZF_GUARD + off; i++)
+        if (timed_buf[i] != ZF_CANARY)
+            FZ_FAIL("step %zu: timed: guard byte %zu before the range written", step, i);
+    for (size_t i = 0; i < n; i++) {
+        uint8_t want = i < done ? 0 : timed_before[i];
+        if (p[i] != want)
+            FZ_FAIL("step %zu: timed: byte %zu of %zu is 0x%02x, not 0x%02x (done %zu)", step, i,
+                    n, p[i], want, done);
+    }
+    for (size_t i = 0; i < ZF_GUARD; i++)
+        if (p[n + i] != ZF_CANARY)
+            FZ_FAIL("step %zu: timed: guard byte %zu after the range written", step, i);
+    if (st == LEPACK_ESTOPPED && !(flags & 2)) {
+        size_t more = 0;
+        st = lepack_zero_timed(p + done, n - done, budget, NULL, NULL, &more);
+        FZ_EQ_U(step, "timed resume status", st, LEPACK_OK);
+        FZ_EQ_U(step, "timed resume done", more, n - done);
+        for (size_t i = 0; i < n; i++)
+            if (p[i] != 0)
+                FZ_FAIL("step %zu: timed resume: byte %zu not zero", step, i);
+        for (size_t i = 0; i < ZF_GUARD; i++)
+            if (p[n + i] != ZF_CANARY)
+                FZ_FAIL("step %zu: timed resume: guard byte %zu written", step, i);
+    }
+    /* Refusals: nothing written, *done untouched. */
+    size_t keep = 0x5a5a;
+    FZ_EQ_U(step, "timed budget 0", lepack_zero_timed(p, n, 0, timed_poll, &t, &keep),
+            LEPACK_EINVAL);
+    FZ_EQ_U(step, "timed NULL", lepack_zero_timed(NULL, n + 1, budget, timed_poll, &t, &keep),
+            LEPACK_EINVAL);
+    FZ_EQ_U(step, "timed refusals leave done", keep, 0x5a5a);
 }
 
 /* --- 1: arguments outside the domain --------------------------------------- */
@@ -341,12 +526,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_reader r;
     fz_init(&r, data, size);
+    timed_steps = 0;
     size_t len = fz_u16(&r) % (ZF_MAX_LEN + 1);
     memset(lep_buf, ZF_CANARY, sizeof lep_buf);
     fill(lep_buf + ZF_GUARD, len, fz_u8(&r));
     memcpy(ref_buf, lep_buf, sizeof lep_buf);
     for (size_t step = 1; step <= ZF_MAX_STEPS && !fz_done(&r); step++) {
-        switch (fz_u8(&r) % 4) {
+        switch (fz_u8(&r) % 5) {
         case 0:
             step_zero(step, &r, len);
             break;
@@ -355,6 +541,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         case 2:
             step_alloc(step, &r);
+            break;
+        case 4:
+            step_timed(step, &r);
             break;
         default:
             fill(lep_buf + ZF_GUARD, len, fz_u8(&r));

@@ -34,12 +34,12 @@ case $from in corpus|empty) ;; *) echo "mutants: FUZZ_MUTANTS_FROM is corpus or 
 top=$(pwd)
 CC=${FUZZ_CLANG:-clang}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
-LIB="src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c ref/ref.c cli/text.c"
-LIB="$LIB src/zero.c ref/ref_zero.c"
-LIB="$LIB src/items.c src/items_x86.c"
-LIB="$LIB src/utf8.c src/utf8_vec.c ref/ref_utf8.c"
-# Extra link flags per harness (ICU for the UTF-8 harnesses).
-libs_of() { case $1 in utf8_*) echo -licuuc ;; esac; }
+# The sources and each harness's link flags: mk/sources.mk, read as
+# .clusterfuzzlite/build.sh reads it (plain `NAME := words` lines).
+eval "$(sed -n 's/^\([A-Za-z_][A-Za-z_0-9]*\) *:= *\(.*\)$/\1="\2"/p' mk/sources.mk |
+        sed 's/\$(\([A-Za-z_][A-Za-z_0-9]*\))/${\1}/g')"
+LIB="$LIB_SRC $REF_SRC $FUZZ_SUPPORT_SRC"
+libs_of() { eval "echo \"\${FUZZ_LIBS_$1:-}\""; }
 INC="-Isrc -Iref -Icli -Ifuzz"
 # What the harness prints when it catches something.
 DETECTED='lepack fuzz mismatch|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:'

@@ -28,7 +28,7 @@ bench-zero: $(ZB_DIR)/zero_bench
 	commit=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown); \
 	dirty=false; git diff --quiet HEAD -- src 2>/dev/null || dirty=true; \
 	load0=$$(cut -d' ' -f1-3 /proc/loadavg); \
-	for m in "tput touched" "tput fresh" pauses stop sweep; do \
+	for m in "tput touched" "tput fresh" pauses stop sweep cross; do \
 	  echo "==> bench-zero: $$m"; \
 	  $$d/zero_bench $$m > $$d/$$(echo $$m | tr ' ' _).jsonl; done; \
 	load1=$$(cut -d' ' -f1-3 /proc/loadavg); \

@@ -9,7 +9,7 @@
 
 # The library (src/), the command line tool (cli/) and the naive reference
 # the fuzzers and tests compare with (ref/).
-LIB_SRC := src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c src/zero.c src/items.c src/items_x86.c src/utf8.c src/utf8_vec.c
+LIB_SRC := src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c src/zero.c src/zero_nt.c src/cpu.c src/items.c src/items_x86.c src/utf8.c src/utf8_vec.c
 CLI_SRC := cli/main.c cli/text.c cli/utf8.c
 REF_SRC := ref/ref.c ref/ref_zero.c ref/ref_utf8.c
 # Product code the harnesses link besides the library (the cli harness
@@ -42,10 +42,10 @@ PROVE_UNIT_core := src/counters.c src/counter_map.c src/status.c src/version.c s
 PROVE_UNIT_zero := src/zero.c
 PROVE_UNIT_cli := cli/text.c
 PROVE_UNIT_utf8 := src/utf8.c
-PROVE_TRUSTED_SRC := src/alloc.c src/items_x86.c src/utf8_vec.c
+PROVE_TRUSTED_SRC := src/alloc.c src/items_x86.c src/utf8_vec.c src/zero_nt.c src/cpu.c
 
 # The library sources the E-ACSL build of the counters harnesses
 # (mk/eacsl.mk) leaves out: counters.c, which fuzz/eacsl/counters_copy.c
 # includes with its memcpy wrapper's body after it, and the zeroing and
 # UTF-8 code those harnesses never call.
-EACSL_NOT_counters := src/counters.c src/zero.c src/utf8.c src/utf8_vec.c
+EACSL_NOT_counters := src/counters.c src/zero.c src/zero_nt.c src/cpu.c src/utf8.c src/utf8_vec.c

@@ -35,3 +35,23 @@ int ref_zero(uint8_t *p, size_t n, size_t chunk, size_t stop_at, size_t *done,
     *done = n;
     return REF_OK;
 }
+
+size_t ref_zero_next_chunk(size_t chunk, uint64_t elapsed, uint64_t budget_ns)
+{
+    uint64_t target = (budget_ns < ((uint64_t)1 << 32) ? budget_ns : (uint64_t)1 << 32) / 2;
+    if (target == 0)
+        target = 1;
+    /* chunk <= 2^26 and target <= 2^31: the product fits in 64 bits */
+    uint64_t next = (uint64_t)chunk * (elapsed <= target / 8 ? 4 : 2);
+    if (elapsed > 0) {
+        uint64_t scaled = (uint64_t)chunk * target / elapsed;
+        if (scaled < next)
+            next = scaled;
+    }
+    next -= next % 4096;
+    if (next > ((uint64_t)64 << 20))
+        next = (uint64_t)64 << 20;
+    if (next < 4096)
+        next = 4096;
+    return (size_t)next;
+}

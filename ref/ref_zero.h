@@ -19,4 +19,13 @@
 int ref_zero(uint8_t *p, size_t n, size_t chunk, size_t stop_at, size_t *done,
              size_t *polls, size_t *offsets, size_t max_offsets);
 
+/* lepack_zero_timed's chunk sizing, as documented in src/zero.h, for
+ * chunk <= 64 MiB: after a chunk of `chunk` bytes that took `elapsed` ns,
+ * with budget_ns the caller's, the next chunk is chunk * target / elapsed
+ * for target = min(budget, 2^32) / 2 (at least 1), at most twice the last
+ * (four times after a chunk that took at most target / 8),
+ * whole 4 KiB pages, within [4 KiB, 64 MiB]. */
+#define REF_TIMED_FIRST ((size_t)32 << 10)
+size_t ref_zero_next_chunk(size_t chunk, uint64_t elapsed, uint64_t budget_ns);
+
 #endif

@@ -31,6 +31,8 @@
 #include <immintrin.h>
 #include <string.h>
 
+#include "cpu.h"
+
 /* From this many items on, stores go around the caches (see
  * store_avx512_stream). */
 #ifndef STREAM_MIN_ITEMS
@@ -280,14 +282,15 @@ _Static_assert(sizeof(lepack_counters_item) == 24, "item struct is 6 words");
 _Static_assert(offsetof(lepack_counters_item, initial_counter) == 8, "initial at word 2");
 _Static_assert(offsetof(lepack_counters_item, updates_count) == 16, "updates at word 4");
 
+/* The features come from the dispatch module (src/cpu.h), asked once. */
 static int have_avx512(void)
 {
-    return __builtin_cpu_supports("avx512f");
+    return (lepack_cpu_features() & LEPACK_CPU_AVX512F) != 0;
 }
 
 static int have_avx2(void)
 {
-    return __builtin_cpu_supports("avx2");
+    return (lepack_cpu_features() & LEPACK_CPU_AVX2) != 0;
 }
 
 size_t lepack_items_store_avx512(uint8_t *dst, const lepack_counters_item *items, size_t n)

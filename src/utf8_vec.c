@@ -18,6 +18,8 @@
 
 #include <immintrin.h>
 
+#include "cpu.h"
+
 #define LEPACK_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #define LEPACK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi2,bmi,bmi2,popcnt")))
 
@@ -568,15 +570,17 @@ static size_t vec_span_avx512(const uint8_t *src, size_t len, size_t i)
 
 /* ---- dispatch -------------------------------------------------------------- */
 
+/* The features come from the dispatch module (src/cpu.h), which asks the
+ * CPU once for every family. */
 static int vec_cpu_level(void)
 {
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi2") &&
-        __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt"))
+    unsigned f = lepack_cpu_features();
+    const unsigned avx512 = LEPACK_CPU_AVX512F | LEPACK_CPU_AVX512BW | LEPACK_CPU_AVX512VL |
+                            LEPACK_CPU_AVX512VBMI2 | LEPACK_CPU_BMI2 | LEPACK_CPU_POPCNT;
+    const unsigned avx2 = LEPACK_CPU_AVX2 | LEPACK_CPU_BMI2 | LEPACK_CPU_POPCNT;
+    if ((f & avx512) == avx512)
         return LEPACK_VEC_AVX512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
-        __builtin_cpu_supports("popcnt"))
+    if ((f & avx2) == avx2)
         return LEPACK_VEC_AVX2;
     return LEPACK_VEC_SSE2;
 }

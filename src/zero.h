@@ -9,6 +9,15 @@
  * is one chunk; the poll may ask to stop, and the work done so far is
  * reported so that the caller can resume at that offset.
  *
+ * Above the last-level cache the chunks are written with non-temporal
+ * stores (src/cpu.h chooses the kernel and the size from which it pays),
+ * which keeps one call's throughput; below it, one memset per chunk.
+ *
+ * lepack_zero_timed takes the longest pause the caller accepts instead of a
+ * byte count, and sizes each chunk from the time the previous ones took:
+ * the same bound holds on memory already touched and on fresh pages, whose
+ * first writes fault and run ten times slower.
+ *
  * lepack_zero_alloc is the other answer: memory that comes zeroed from the
  * allocator (calloc), which for large blocks means fresh pages from the
  * kernel and no memset at all (docs/performance.md measures both). */
@@ -30,8 +39,8 @@ extern "C" {
 #define LEPACK_ZERO_CHUNK ((size_t)1 << 20)
 
 /* Called between two chunks with the number of bytes zeroed so far (a
- * multiple of the chunk size, more than 0 and less than n).  Returning
- * nonzero asks lepack_zero to stop there.  It must not touch the buffer
+ * multiple of the chunk size for lepack_zero, more than 0 and less than n).
+ * Returning nonzero asks the zeroing to stop there.  It must not touch the buffer
  * being zeroed (proofs/README.md: the proofs model it as changing only a
  * state of its own). */
 typedef int (*lepack_zero_poll)(void *ctx, size_t done);
@@ -44,6 +53,10 @@ typedef int (*lepack_zero_poll)(void *ctx, size_t done);
 
     predicate zero_args_bad(uint8_t *p, size_t n, size_t chunk) =
       chunk == 0 || (p == \null && n > 0) ||
+      (uintptr_t)p > UINTPTR_MAX - n;
+
+    predicate zero_timed_bad(uint8_t *p, size_t n, uint64_t budget) =
+      budget == 0 || (p == \null && n > 0) ||
       (uintptr_t)p > UINTPTR_MAX - n;
 */
 
@@ -79,6 +92,45 @@ typedef int (*lepack_zero_poll)(void *ctx, size_t done);
     disjoint behaviors; */
 lepack_status lepack_zero(uint8_t *p, size_t n, size_t chunk, lepack_zero_poll poll,
                           void *ctx, size_t *done);
+
+/* Sets p[0 .. n) to zero like lepack_zero, with chunks sized so that the
+ * time between two polls (and from the call to the first poll, and from
+ * the last poll to the return) stays under budget_ns nanoseconds: each
+ * chunk aims at half the budget at the speed the previous chunk showed
+ * (CLOCK_MONOTONIC), starting small and at most doubling from one chunk to
+ * the next (quadrupling after one that took under an eighth of that), so that a change of speed (fresh pages, a slower memory) is
+ * seen before it can cost a whole budget.  100000 (100 us) is the budget
+ * docs/performance.md measures.  The time the scheduler keeps the thread
+ * off the CPU, and a poll's own time, cannot be bounded by lepack.
+ *
+ * LEPACK_OK: all n bytes are zero and *done == n.  LEPACK_ESTOPPED: the
+ * poll asked to stop; 0 < *done < n, p[0 .. *done) is zero and
+ * p[*done .. n) is untouched, so lepack_zero_timed(p + *done, n - *done,
+ * ...) finishes the job.  LEPACK_EINVAL (nothing written, *done
+ * untouched): budget_ns == 0, p == NULL with n > 0, or p + n past the end
+ * of the address space. */
+/*@ requires \valid(done);
+    assigns p[0 .. n - 1], *done, lepack_zero_poll_state;
+    exits \false;
+    behavior bad_arguments:
+      assumes zero_timed_bad(p, n, budget_ns);
+      assigns \nothing;
+      ensures \result == LEPACK_EINVAL;
+    behavior zeroes:
+      assumes !zero_timed_bad(p, n, budget_ns);
+      requires n > 0 ==> \valid(p + (0 .. n - 1)) &&
+                         \separated(done, p + (0 .. n - 1));
+      ensures \result == LEPACK_OK || \result == LEPACK_ESTOPPED;
+      ensures poll == \null ==> \result == LEPACK_OK;
+      ensures \result == LEPACK_OK ==> *done == n && zero_bytes(p, 0, n);
+      ensures \result == LEPACK_ESTOPPED ==> 0 < *done < n;
+      ensures \result == LEPACK_ESTOPPED ==> zero_bytes(p, 0, *done);
+      ensures \result == LEPACK_ESTOPPED ==>
+        \forall integer k; *done <= k < n ==> p[k] == \old(p[k]);
+    complete behaviors;
+    disjoint behaviors; */
+lepack_status lepack_zero_timed(uint8_t *p, size_t n, uint64_t budget_ns, lepack_zero_poll poll,
+                                void *ctx, size_t *done);
 
 /* count * size zeroed bytes from the allocator hook (src/alloc.h): its
  * calloc_fn when one is installed, else its realloc_fn and a memset.  Free

@@ -4,9 +4,11 @@
 #include "test_util.h"
 
 #include "alloc.h"
+#include "cpu.h"
 #include "ref.h"
 #include "ref_zero.h"
 #include "zero.h"
+#include "zero_nt.h"
 
 #define GUARD 32u
 #define CANARY 0xC3u
@@ -370,6 +372,404 @@ static void alloc_through_calloc_hook(void **state)
     lepack_zero_free(p);
 }
 
+/* ---- every byte after every chunk, on both paths ------------------------ */
+
+#define LINE 64u
+#define SWEEP_MAX 4096u
+
+/* The whole guarded buffer as it must be after each chunk: canaries, the
+ * zeroed prefix, the untouched rest. */
+typedef struct sweep {
+    uint8_t *mem;  /* LINE-aligned, LINE + offset + n + LINE bytes */
+    uint8_t *want;
+    uint8_t *p;
+    size_t len; /* of mem and want */
+    size_t n;
+    size_t prev; /* bytes zeroed at the last poll */
+    size_t polls;
+    size_t chunk; /* 0: any chunk sizes (the budget mode) */
+} sweep;
+
+static int sweep_poll(void *ctx, size_t done)
+{
+    sweep *s = ctx;
+    assert_true(done > s->prev && done < s->n);
+    if (s->chunk != 0)
+        assert_int_equal(done, s->prev + s->chunk);
+    memset(s->want + (s->p - s->mem) + s->prev, 0, done - s->prev);
+    s->prev = done;
+    s->polls++;
+    /* memcmp, not assert_memory_equal: a million comparisons of 4 KiB */
+    assert_true(memcmp(s->mem, s->want, s->len) == 0);
+    return 0;
+}
+
+/* 1, 2, ..., 251: one period of the pattern of guarded_init. */
+static const uint8_t sweep_pattern[251] = {
+#define P4(k) (k) + 1, (k) + 2, (k) + 3, (k) + 4
+#define P16(k) P4(k), P4((k) + 4), P4((k) + 8), P4((k) + 12)
+    P16(0), P16(16), P16(32), P16(48), P16(64), P16(80), P16(96), P16(112), P16(128),
+    P16(144), P16(160), P16(176), P16(192), P16(208), P16(224), P4(240), 245, 246, 247, 248,
+    249, 250, 251};
+
+static void sweep_start(sweep *s, uint8_t *mem, uint8_t *want, size_t off, size_t n, size_t chunk)
+{
+    s->mem = mem;
+    s->want = want;
+    s->p = mem + LINE + off;
+    s->len = LINE + off + n + LINE;
+    s->n = n;
+    s->prev = 0;
+    s->polls = 0;
+    s->chunk = chunk;
+    memset(mem, CANARY, LINE + off);
+    memset(s->p + n, CANARY, LINE);
+    for (size_t i = 0; i < n; i += 251)
+        memcpy(s->p + i, sweep_pattern, n - i < 251 ? n - i : 251);
+    memcpy(want, mem, s->len);
+}
+
+static void sweep_finish(sweep *s)
+{
+    memset(s->want + (s->p - s->mem) + s->prev, 0, s->n - s->prev);
+    assert_true(memcmp(s->mem, s->want, s->len) == 0);
+}
+
+/* Lengths 0 .. 4096 at each of the 64 start offsets in a cache line, in
+ * chunks of 1000 bytes (so that chunk edges fall at every alignment too),
+ * through memset and through each non-temporal kernel the CPU has, forced
+ * on from the first byte through the dispatch module. */
+static void every_byte_after_every_chunk(void **state)
+{
+    (void)state;
+    size_t cap = 2 * LINE + LINE + SWEEP_MAX;
+    uint8_t *mem = aligned_alloc(LINE, cap);
+    uint8_t *want = malloc(cap);
+    assert_non_null(mem);
+    assert_non_null(want);
+    int best = lepack_cpu_best_level();
+    for (int level = LEPACK_CPU_NONE; level <= best; level++) {
+        assert_int_equal(lepack_cpu_zero_select(level, 1), level);
+        const lepack_zero_family *z = lepack_cpu_zero();
+        assert_true(level == LEPACK_CPU_NONE ? z->stream == NULL : z->stream != NULL);
+        for (size_t n = 0; n <= SWEEP_MAX; n++) {
+            for (size_t off = 0; off < LINE; off++) {
+                const size_t chunk = 1000;
+                sweep s;
+                sweep_start(&s, mem, want, off, n, chunk);
+                size_t done = SIZE_MAX;
+                assert_int_equal(lepack_zero(s.p, n, chunk, sweep_poll, &s, &done), LEPACK_OK);
+                assert_int_equal(done, n);
+                assert_int_equal(s.polls, n == 0 ? 0 : (n - 1) / chunk);
+                sweep_finish(&s);
+            }
+        }
+    }
+    lepack_cpu_zero_select(-1, 0);
+    free(mem);
+    free(want);
+}
+
+/* The kernels on their own, at every offset and length up to four lines
+ * past a 256-byte block: exactly the range, nothing around it. */
+static void stream_kernels_exact(void **state)
+{
+    (void)state;
+#if defined(__x86_64__) && !defined(LEPACK_PORTABLE)
+    static const lepack_zero_kernel kernels[] = {lepack_kern_zero_stream_sse2,
+                                                 lepack_kern_zero_stream_avx2,
+                                                 lepack_kern_zero_stream_avx512};
+    uint8_t *mem = aligned_alloc(LINE, 4 * LINE + 1024);
+    uint8_t *want = malloc(4 * LINE + 1024);
+    assert_non_null(mem);
+    assert_non_null(want);
+    int best = lepack_cpu_best_level();
+    for (int k = 0; k < best && k < 3; k++) {
+        for (size_t n = 0; n <= 4 * 256 - 1; n++) {
+            for (size_t off = 0; off < LINE; off++) {
+                sweep s;
+                sweep_start(&s, mem, want, off, n, 0);
+                kernels[k](s.p, n);
+                sweep_finish(&s);
+            }
+        }
+    }
+    free(mem);
+    free(want);
+#else
+    skip();
+#endif
+}
+
+/* ---- the pause-budget mode ------------------------------------------------ */
+
+/* A fake clock: the time of a zeroing that runs at ns_per_kib, read from
+ * how much of the buffer is zero (a binary search over the zeroed prefix:
+ * the pattern has no zero byte), with `slow_from` bytes on running
+ * slow_factor times slower, as fresh pages after touched ones do. */
+typedef struct fake_clock {
+    const uint8_t *p;
+    size_t n;
+    uint64_t ns_per_kib;
+    size_t slow_from;
+    uint64_t slow_factor;
+    uint64_t base;
+    uint64_t reads;
+} fake_clock;
+
+static size_t zero_prefix(const uint8_t *p, size_t n)
+{
+    size_t lo = 0, hi = n; /* p[0 .. lo) zero, p[hi] nonzero or end */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (p[mid] == 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static uint64_t fake_now(void *ctx)
+{
+    fake_clock *c = ctx;
+    size_t z = zero_prefix(c->p, c->n);
+    size_t fast = z < c->slow_from ? z : c->slow_from;
+    size_t slow = z - fast;
+    c->reads++;
+    return c->base + (uint64_t)fast * c->ns_per_kib / 1024 +
+           (uint64_t)slow * c->ns_per_kib * c->slow_factor / 1024;
+}
+
+/* Gaps between polls, in the fake clock's time. */
+typedef struct gap_log {
+    fake_clock *clock;
+    uint64_t last;
+    uint64_t longest;
+    size_t polls;
+    size_t prev;
+    size_t n;
+    const uint8_t *p;
+    size_t stop_at;
+    uint64_t budget; /* gaps longer than this are counted in over */
+    size_t over;
+} gap_log;
+
+static int gap_poll(void *ctx, size_t done)
+{
+    gap_log *g = ctx;
+    assert_true(done > g->prev && done < g->n);
+    /* the prefix is zero, the next byte not yet */
+    assert_int_equal(g->p[done - 1], 0);
+    assert_int_equal(g->p[done], (uint8_t)(done % 251 + 1));
+    uint64_t t = fake_now(g->clock);
+    g->clock->reads--;
+    if (t - g->last > g->longest)
+        g->longest = t - g->last;
+    if (g->budget != 0 && t - g->last > g->budget)
+        g->over++;
+    g->last = t;
+    g->prev = done;
+    g->polls++;
+    return g->polls == g->stop_at;
+}
+
+static uint8_t *pattern(size_t n)
+{
+    uint8_t *p = malloc(n);
+    assert_non_null(p);
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)(i % 251 + 1);
+    return p;
+}
+
+/* At a steady speed every gap stays within the budget, fast or slow
+ * memory alike, and the chunks are not needlessly small: the number of
+ * polls is within a few of the fewest the budget allows. */
+static void timed_gaps_hold_at_steady_speed(void **state)
+{
+    (void)state;
+    const size_t n = (size_t)16 << 20;
+    uint8_t *p = pattern(n);
+    /* ns per KiB: 25 (about 40 GB/s, touched), 400 (2.5 GB/s, fresh
+     * pages), 1500 (a slow machine's page faults) */
+    static const uint64_t speeds[] = {25, 400, 1500};
+    static const uint64_t budgets[] = {100000, 50000, 1000000};
+    for (size_t si = 0; si < 3; si++) {
+        for (size_t bi = 0; bi < 3; bi++) {
+            for (size_t i = 0; i < n; i++)
+                p[i] = (uint8_t)(i % 251 + 1);
+            fake_clock c = {p, n, speeds[si], SIZE_MAX, 1, 1000, 0};
+            gap_log g = {&c, 0, 0, 0, 0, n, p, 0, 0, 0};
+            g.last = fake_now(&c);
+            c.reads = 0;
+            lepack_clock_set(fake_now, &c);
+            size_t done = 0;
+            assert_int_equal(lepack_zero_timed(p, n, budgets[bi], gap_poll, &g, &done), LEPACK_OK);
+            lepack_clock_set(NULL, NULL);
+            assert_int_equal(done, n);
+            assert_int_equal(zero_prefix(p, n), n);
+            uint64_t total = (uint64_t)n / 1024 * speeds[si];
+            uint64_t end = c.base + total;
+            if (end - g.last > g.longest)
+                g.longest = end - g.last;
+            assert_true(g.longest <= budgets[bi]);
+            /* Chunks aim at half the budget, in whole pages: once past the
+             * ramp from the first chunk (a few doublings) no chunk is
+             * shorter than that, so the polls number n / that chunk and a
+             * few. */
+            uint64_t aim = budgets[bi] / 2 * 1024 / speeds[si] / 4096 * 4096;
+            assert_true(g.polls <= n / aim + 16);
+            /* one clock read per chunk, the last excepted */
+            assert_int_equal(c.reads, g.polls + 1);
+        }
+    }
+    free(p);
+}
+
+/* From fast to ten times slower half way: the first slow chunk overruns
+ * (no clock can tell beforehand), the next ones are back within budget. */
+static void timed_adapts_to_a_slowdown(void **state)
+{
+    (void)state;
+    const size_t n = (size_t)8 << 20;
+    uint8_t *p = pattern(n);
+    fake_clock c = {p, n, 25, n / 2, 10, 0, 0};
+    lepack_clock_set(fake_now, &c);
+    gap_log g = {&c, 0, 0, 0, 0, n, p, 0, 100000, 0};
+    size_t done = 0;
+    assert_int_equal(lepack_zero_timed(p, n, 100000, gap_poll, &g, &done), LEPACK_OK);
+    lepack_clock_set(NULL, NULL);
+    assert_int_equal(done, n);
+    assert_int_equal(zero_prefix(p, n), n);
+    /* half a budget at the fast speed is 2 MiB, 10 times the budget's
+     * half when slow: the overrun is bounded by that one chunk */
+    assert_true(g.longest <= 10 * 50000 + 50000);
+    /* The chunk that crosses into the slow half, and the one after it
+     * (sized from a speed half fast, half slow), may overrun; from then on
+     * every gap is within budget.  After the crossing at least 2 MiB of
+     * slow memory is left, half a millisecond: ten chunks or more. */
+    assert_true(g.over <= 2);
+    assert_true(g.polls >= 10);
+    free(p);
+}
+
+/* A clock that jumps anywhere (back, far ahead, standing still): the
+ * contract holds whatever it reads. */
+static uint64_t wild_now(void *ctx)
+{
+    test_rng *r = ctx;
+    uint64_t v = test_rng_next(r);
+    switch (v % 4) {
+    case 0:
+        return 0;
+    case 1:
+        return UINT64_MAX - (v >> 8);
+    default:
+        return v >> (v % 60);
+    }
+}
+
+static void timed_any_clock_stop_resume(void **state)
+{
+    (void)state;
+    test_rng rng = {24};
+    lepack_clock_set(wild_now, &rng);
+    for (int round = 0; round < 120; round++) {
+        size_t n = (size_t)(test_rng_next(&rng) % (1u << 20));
+        uint64_t budget = test_rng_next(&rng) % 4 == 0 ? 1 : test_rng_next(&rng) % 2000000 + 1;
+        guarded g;
+        guarded_init(&g, n);
+        gap_log log = {NULL, 0, 0, 0, 0, n, g.p, (size_t)(test_rng_next(&rng) % 8), 0, 0};
+        fake_clock dummy = {g.p, n, 0, SIZE_MAX, 1, 0, 0};
+        log.clock = &dummy;
+        size_t done = SIZE_MAX;
+        lepack_status st = lepack_zero_timed(g.p, n, budget, gap_poll, &log, &done);
+        if (st == LEPACK_ESTOPPED) {
+            assert_true(log.stop_at != 0 && log.polls == log.stop_at);
+            assert_true(done > 0 && done < n);
+            for (size_t k = done; k < n; k++)
+                if (g.p[k] != (uint8_t)(k % 251 + 1))
+                    fail_msg("byte %zu of %zu past the stop at %zu changed", k, n, done);
+            size_t more = 0;
+            assert_int_equal(lepack_zero_timed(g.p + done, n - done, budget, NULL, NULL, &more),
+                             LEPACK_OK);
+            assert_int_equal(more, n - done);
+        } else {
+            assert_int_equal(st, LEPACK_OK);
+            assert_int_equal(done, n);
+        }
+        assert_int_equal(zero_prefix(g.p, n), n);
+        assert_true(n == 0 || (g.p[0] == 0 && memcmp(g.p, g.p + 1, n - 1) == 0));
+        guards_intact(&g);
+        free(g.mem);
+    }
+    lepack_clock_set(NULL, NULL);
+}
+
+/* Timed chunks through each non-temporal kernel, every byte compared
+ * after every chunk, at a few offsets. */
+static void timed_every_byte_after_every_chunk(void **state)
+{
+    (void)state;
+    const size_t n = (size_t)600 << 10;
+    uint8_t *mem = aligned_alloc(LINE, 3 * LINE + n);
+    uint8_t *want = malloc(3 * LINE + n);
+    assert_non_null(mem);
+    assert_non_null(want);
+    test_rng rng = {4096};
+    lepack_clock_set(wild_now, &rng);
+    int best = lepack_cpu_best_level();
+    for (int level = LEPACK_CPU_NONE; level <= best; level++) {
+        lepack_cpu_zero_select(level, 1);
+        for (size_t off = 0; off < LINE; off += 9) {
+            sweep s;
+            sweep_start(&s, mem, want, off, n - off, 0);
+            size_t done = 0;
+            assert_int_equal(lepack_zero_timed(s.p, s.n, 100000, sweep_poll, &s, &done),
+                             LEPACK_OK);
+            assert_int_equal(done, s.n);
+            assert_true(s.polls > 0);
+            sweep_finish(&s);
+        }
+    }
+    lepack_cpu_zero_select(-1, 0);
+    lepack_clock_set(NULL, NULL);
+    free(mem);
+    free(want);
+}
+
+/* Refusals write nothing; up to the first chunk there is no poll. */
+static void timed_refusals_and_small(void **state)
+{
+    (void)state;
+    guarded g;
+    guarded_init(&g, 64);
+    size_t calls = 0, done = 12345;
+    assert_int_equal(lepack_zero_timed(g.p, 64, 0, count_poll, &calls, &done), LEPACK_EINVAL);
+    assert_int_equal(lepack_zero_timed(NULL, 1, 100000, count_poll, &calls, &done),
+                     LEPACK_EINVAL);
+    uint8_t *top = (uint8_t *)UINTPTR_MAX;
+    assert_int_equal(lepack_zero_timed(top, 2, 100000, count_poll, &calls, &done), LEPACK_EINVAL);
+    assert_int_equal(lepack_zero_timed(g.p, SIZE_MAX, 100000, count_poll, &calls, &done),
+                     LEPACK_EINVAL);
+    assert_int_equal(done, 12345);
+    assert_int_equal(calls, 0);
+    for (size_t k = 0; k < 64; k++)
+        assert_int_equal(g.p[k], (uint8_t)(k % 251 + 1));
+    guards_intact(&g);
+    assert_int_equal(lepack_zero_timed(NULL, 0, 1, count_poll, &calls, &done), LEPACK_OK);
+    assert_int_equal(done, 0);
+    assert_int_equal(lepack_zero_timed(g.p, 64, UINT64_MAX, count_poll, &calls, &done),
+                     LEPACK_OK);
+    assert_int_equal(done, 64);
+    assert_int_equal(calls, 0);
+    for (size_t k = 0; k < 64; k++)
+        assert_int_equal(g.p[k], 0);
+    guards_intact(&g);
+    free(g.mem);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -378,6 +778,13 @@ int main(void)
         cmocka_unit_test(one_chunk_never_polls),
         cmocka_unit_test(refusals_write_nothing),
         cmocka_unit_test(random_against_ref),
+        cmocka_unit_test(every_byte_after_every_chunk),
+        cmocka_unit_test(stream_kernels_exact),
+        cmocka_unit_test(timed_gaps_hold_at_steady_speed),
+        cmocka_unit_test(timed_adapts_to_a_slowdown),
+        cmocka_unit_test(timed_any_clock_stop_resume),
+        cmocka_unit_test(timed_every_byte_after_every_chunk),
+        cmocka_unit_test(timed_refusals_and_small),
         cmocka_unit_test_teardown(alloc_default_is_zeroed, reset_allocator),
         cmocka_unit_test_teardown(alloc_refusals_leave_out, reset_allocator),
         cmocka_unit_test_teardown(alloc_through_realloc_hook, reset_allocator),
