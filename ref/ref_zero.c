@@ -38,7 +38,7 @@ int ref_zero(uint8_t *p, size_t n, size_t chunk, size_t stop_at, size_t *done,
 
 size_t ref_zero_next_chunk(size_t chunk, uint64_t elapsed, uint64_t budget_ns)
 {
-    uint64_t target = (budget_ns < ((uint64_t)1 << 32) ? budget_ns : (uint64_t)1 << 32) / 2;
+    uint64_t target = (budget_ns < ((uint64_t)1 << 32) ? budget_ns : (uint64_t)1 << 32) / 4;
     if (target == 0)
         target = 1;
     /* chunk <= 2^26 and target <= 2^31: the product fits in 64 bits */

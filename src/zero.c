@@ -242,7 +242,10 @@ lepack_status lepack_zero_timed(uint8_t *p, size_t n, uint64_t budget_ns, lepack
     if (budget_ns == 0 || (p == NULL && n > 0) || (uintptr_t)p > UINTPTR_MAX - n)
         return LEPACK_EINVAL;
     if (n > TIMED_FIRST) {
-        uint64_t target = (budget_ns > TIMED_BUDGET_MAX ? TIMED_BUDGET_MAX : budget_ns) / 2;
+        /* A quarter of the budget: chunk times vary up to about twice
+         * their median on touched memory (docs/performance.md), and the
+         * poll's gap must stay under the whole budget. */
+        uint64_t target = (budget_ns > TIMED_BUDGET_MAX ? TIMED_BUDGET_MAX : budget_ns) / 4;
         return zero_timed_chunks(p, n, target > 0 ? target : 1, poll, ctx, done);
     }
     *done = n;

@@ -96,7 +96,7 @@ lepack_status lepack_zero(uint8_t *p, size_t n, size_t chunk, lepack_zero_poll p
 /* Sets p[0 .. n) to zero like lepack_zero, with chunks sized so that the
  * time between two polls (and from the call to the first poll, and from
  * the last poll to the return) stays under budget_ns nanoseconds: each
- * chunk aims at half the budget at the speed the previous chunk showed
+ * chunk aims at a quarter of the budget at the speed the previous chunk showed
  * (CLOCK_MONOTONIC), starting small and at most doubling from one chunk to
  * the next (quadrupling after one that took under an eighth of that), so that a change of speed (fresh pages, a slower memory) is
  * seen before it can cost a whole budget.  100000 (100 us) is the budget

@@ -614,11 +614,11 @@ static void timed_gaps_hold_at_steady_speed(void **state)
             if (end - g.last > g.longest)
                 g.longest = end - g.last;
             assert_true(g.longest <= budgets[bi]);
-            /* Chunks aim at half the budget, in whole pages: once past the
+            /* Chunks aim at a quarter of the budget, in whole pages: once past the
              * ramp from the first chunk (a few doublings) no chunk is
              * shorter than that, so the polls number n / that chunk and a
              * few. */
-            uint64_t aim = budgets[bi] / 2 * 1024 / speeds[si] / 4096 * 4096;
+            uint64_t aim = budgets[bi] / 4 * 1024 / speeds[si] / 4096 * 4096;
             assert_true(g.polls <= n / aim + 16);
             /* one clock read per chunk, the last excepted */
             assert_int_equal(c.reads, g.polls + 1);
@@ -642,9 +642,9 @@ static void timed_adapts_to_a_slowdown(void **state)
     lepack_clock_set(NULL, NULL);
     assert_int_equal(done, n);
     assert_int_equal(zero_prefix(p, n), n);
-    /* half a budget at the fast speed is 2 MiB, 10 times the budget's
-     * half when slow: the overrun is bounded by that one chunk */
-    assert_true(g.longest <= 10 * 50000 + 50000);
+    /* a quarter of the budget at the fast speed is 1 MiB, 10 times that
+     * quarter when slow: the overrun is bounded by that one chunk */
+    assert_true(g.longest <= 10 * 25000 + 25000);
     /* The chunk that crosses into the slow half, and the one after it
      * (sized from a speed half fast, half slow), may overrun; from then on
      * every gap is within budget.  After the crossing at least 2 MiB of
