@@ -20,13 +20,14 @@
 #
 # Knobs (command line or environment):
 #   FUZZ_HARNESSES  which harnesses, e.g. make fuzz FUZZ_HARNESSES="views cli"
-#   FUZZ_SECONDS    seconds per harness (60)
+#   FUZZ_SECONDS    seconds per harness (75: about 10^7 executions over the
+#                   eight harnesses on two cores)
 #   FUZZ_JOBS       cores per harness (all: libFuzzer -fork=N, AFL++ N instances)
 #   FUZZ_FLAGS      extra engine flags, passed through unchanged, e.g.
 #                   FUZZ_FLAGS="-use_value_profile=1" or, for AFL++, "-p explore"
 
 # FUZZ_HARNESSES and FUZZ_LIBS_<harness> come from mk/sources.mk.
-FUZZ_SECONDS       ?= 60
+FUZZ_SECONDS       ?= 75
 FUZZ_JOBS          ?= $(shell nproc 2>/dev/null || echo 1)
 FUZZ_FLAGS         ?=
 FUZZ_CAMPAIGN       = $(FUZZ_DIR)/campaign
