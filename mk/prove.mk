@@ -43,7 +43,7 @@ prove-cold:
 	@$(PROVE_PY) $(PROVE_ARGS) --out $(PROVE_OUT)/cold --cache none
 
 prove-mutants:
-	@sh proofs/mutants.sh $(PROVE_OUT)/mutants 2 $(PROVE_TIMEOUT)
+	@sh proofs/mutants.sh $(PROVE_OUT)/mutants 1 $(PROVE_TIMEOUT)
 
 prove-driver-test:
 	@sh proofs/tests/driver.sh $(PROVE_OUT)/driver-test

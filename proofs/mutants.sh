@@ -25,25 +25,23 @@ survived=0
 broken=0
 n=0
 [ $# -gt 0 ] || set -- "$root"/proofs/mutants/*.patch
-for patch in "$@"; do
-    case $patch in /*) ;; *) patch=$root/$patch ;; esac
-    name=$(basename "$patch" .patch)
-    n=$((n + 1))
+# One mutant: its lines go to $out/$name/result (the first word is the
+# verdict), so that MUTANT_JOBS of them can run side by side.
+run_mutant() {
+    patch=$1 name=$2 res=$out/$2/result
     fns=$(sed -n 's/^Functions: *//p' "$patch" | head -n 1)
     if [ -z "$fns" ]; then
-        echo "mutant $name: BROKEN: no Functions: line" >&2
-        broken=$((broken + 1))
-        continue
+        echo "broken mutant $name: BROKEN: no Functions: line" > "$res"
+        return
     fi
     tree="$out/$name/tree"
-    rm -rf "$out/$name"
     mkdir -p "$tree"
     cp -R "$root/src" "$root/proofs" "$root/cli" "$tree/"
     rm -rf "$tree/proofs/session"
-    if ! sh "$root/tests/mutants/apply.sh" "$patch" "$tree"; then
-        echo "mutant $name: BROKEN: the patch does not apply (not a kill)" >&2
-        broken=$((broken + 1))
-        continue
+    if ! sh "$root/tests/mutants/apply.sh" "$patch" "$tree" 2> "$out/$name/apply.log"; then
+        { cat "$out/$name/apply.log"; echo "mutant $name: BROKEN: the patch does not apply (not a kill)"; } |
+            sed '1s/^/broken /' > "$res"
+        return
     fi
     start=$(date +%s)
     set +e
@@ -55,18 +53,47 @@ for patch in "$@"; do
     secs=$(( $(date +%s) - start ))
     failed=$(grep -c '^prove: FAIL ' "$out/$name/prove.txt" || true)
     if [ "$rc" -eq 1 ] && [ "$failed" -gt 0 ]; then
-        echo "mutant $name: killed ($failed failures in $fns; ${secs}s)"
-        grep -e '^prove: FAIL ' -e '^objeq: DIFF ' "$out/$name/prove.txt" | head -n 4 | sed 's/^/    /'
+        { echo "killed mutant $name: killed ($failed failures in $fns; ${secs}s)"
+          grep -e '^prove: FAIL ' -e '^objeq: DIFF ' "$out/$name/prove.txt" | head -n 4 | sed 's/^/    /'; } > "$res"
     elif [ "$rc" -eq 0 ]; then
-        echo "mutant $name: SURVIVED: every goal of $fns still proves (${secs}s)" >&2
-        survived=$((survived + 1))
+        echo "survived mutant $name: SURVIVED: every goal of $fns still proves (${secs}s)" > "$res"
     else
         # Exit 2 is frama-c failing (a mutant that does not parse or type);
         # exit 1 without an unproven goal is a smoke test or a goal count.
-        grep '^prove: ' "$out/$name/prove.txt" | head -n 3 | sed 's/^/    /' >&2
-        echo "mutant $name: BROKEN: the proof run failed with no unproven goal (exit $rc, not a kill), see $out/$name/prove.txt" >&2
-        broken=$((broken + 1))
+        { echo "broken"; grep '^prove: ' "$out/$name/prove.txt" | head -n 3 | sed 's/^/    /'
+          echo "mutant $name: BROKEN: the proof run failed with no unproven goal (exit $rc, not a kill), see $out/$name/prove.txt"; } > "$res"
     fi
+}
+
+# MUTANT_JOBS mutants at a time (2: frama-c's own single-threaded goal
+# generation of one overlaps the provers of the other); the results are
+# printed in patch order.
+jobs=${MUTANT_JOBS:-2}
+names=""
+running=0
+for patch in "$@"; do
+    case $patch in /*) ;; *) patch=$root/$patch ;; esac
+    name=$(basename "$patch" .patch)
+    n=$((n + 1))
+    rm -rf "${out:?}/$name"
+    mkdir -p "$out/$name"
+    names="$names $name"
+    run_mutant "$patch" "$name" &
+    running=$((running + 1))
+    if [ "$running" -ge "$jobs" ]; then
+        wait
+        running=0
+    fi
+done
+wait
+for name in $names; do
+    res=$out/$name/result
+    verdict=$(head -n 1 "$res" | cut -d' ' -f1)
+    case $verdict in
+        killed) sed '1s/^killed //' "$res" ;;
+        survived) sed '1s/^survived //' "$res" >&2; survived=$((survived + 1)) ;;
+        *) sed '1s/^broken *//; /^$/d' "$res" >&2; broken=$((broken + 1)) ;;
+    esac
 done
 if [ "$n" -eq 0 ]; then
     echo "prove-mutants: no mutants in proofs/mutants" >&2
