@@ -25,7 +25,8 @@ PROVE_SESSION := proofs/session
 PROVE_CACHE   ?= update
 # The five units run side by side (PROVE_JOBS), each with PROVE_PAR prover
 # processes: on two cores that keeps both busy during frama-c's own
-# single-threaded goal generation.  The mutants prove one unit at a time.
+# single-threaded goal generation.  The mutants run two at a time
+# (MUTANT_JOBS), each proving its functions with one prover process.
 PROVE_JOBS    ?= 5
 PROVE_PAR     ?= 1
 PROVE_TIMEOUT ?= 10
