@@ -21,7 +21,9 @@ COV_PROFDATA := llvm-profdata-14
 COV_LLVM_COV := llvm-cov-14
 # Only the product counts (the library and the command); the oracle and the
 # harnesses are not measured.
-COV_IGNORE   := ^$(CURDIR)/(ref|fuzz|tests)/|^/usr/
+# src/cpu.c is left out: it reports this machine's CPU and cache, one answer
+# a machine (fuzz/README.md, "Not reached, and why").
+COV_IGNORE   := ^$(CURDIR)/(ref|fuzz|tests)/|^$(CURDIR)/src/cpu\.c$$|^/usr/
 
 .PHONY: coverage
 
@@ -67,8 +69,9 @@ coverage:
 # The gate in `make check` (corpus replay, tests/cli.sh and the unit tests,
 # about 20 s): per directory, no line unreached beyond the ones
 # fuzz/README.md explains, and at least COV_MIN_BRANCHES percent of branches.
-# src/: 2 in the counters code, 12 in the UTF-8 code (fuzz/README.md says why).
-COV_MAX_MISSED_LINES     ?= 14
+# src/: 2 in the counters code, 11 in the UTF-8 code, 2 in the zeroing code
+# (fuzz/README.md says why).
+COV_MAX_MISSED_LINES     ?= 15
 COV_MAX_MISSED_LINES_CLI ?= 1
 COV_MIN_BRANCHES         ?= 95
 COV_README_CMD := python3 fuzz/coverage_readme.py --summary $(COV_DIR)/summary.txt \
