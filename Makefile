@@ -112,8 +112,9 @@ include mk/fuzz-report.mk
 CHECK_STEPS += fuzz-engines-check
 
 check: deps
-	@set -e; for s in $(CHECK_STEPS); do \
-	  echo "==> make $$s"; $(MAKE) --no-print-directory $$s; done
+	@set -e; t0=$$(date +%s); for s in $(CHECK_STEPS); do \
+	  echo "==> make $$s"; t=$$(date +%s); $(MAKE) --no-print-directory $$s; \
+	  echo "<== make $$s: $$(( $$(date +%s) - t )) s (check at $$(( $$(date +%s) - t0 )) s)"; done
 	@echo "check: all steps passed ($(CHECK_STEPS))"
 	@echo "check: $(words $(CHECK_STEPS)) passed, 0 failed"
 

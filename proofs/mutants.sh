@@ -4,8 +4,11 @@
 # and the proofs of the functions it names (its "Functions:" line) must then
 # fail: a WP goal left unproven, or, for a le_mem.h primitive, its object
 # code no longer the byte form's (prove.py runs the objeq step for those
-# names).  Each mutant runs on a copy of the tree, without the cache, so
-# that no stored verdict can hide the bug.
+# names).  Each mutant runs on a copy of the tree with a scratch copy of the
+# committed cache: a verdict is keyed by the whole text of its goal (the
+# code, the contracts and the hypotheses it uses), so every goal the bug
+# touches misses the cache and is proved again; only the goals the patch
+# leaves word for word the same are read back.
 #
 #   sh proofs/mutants.sh OUTDIR [PAR] [TIMEOUT] [PATCH...]
 #
@@ -37,7 +40,6 @@ run_mutant() {
     tree="$out/$name/tree"
     mkdir -p "$tree"
     cp -R "$root/src" "$root/proofs" "$root/cli" "$tree/"
-    rm -rf "$tree/proofs/session"
     if ! sh "$root/tests/mutants/apply.sh" "$patch" "$tree" 2> "$out/$name/apply.log"; then
         { cat "$out/$name/apply.log"; echo "mutant $name: BROKEN: the patch does not apply (not a kill)"; } |
             sed '1s/^/broken /' > "$res"
@@ -46,7 +48,8 @@ run_mutant() {
     start=$(date +%s)
     set +e
     python3 "$tree/proofs/prove.py" --root "$tree" --out "$out/$name/report" \
-        --cache none --no-smoke --only "$fns" --par "$par" --timeout "$timeout" \
+        --cache update --session "$root/proofs/session" --scratch "$out/$name/session" \
+        --one-pass --no-smoke --only "$fns" --par "$par" --timeout "$timeout" \
         > "$out/$name/prove.txt" 2>&1
     rc=$?
     set -e
