@@ -189,7 +189,7 @@ static int cmd_decode(const cli_utf8_io *io, int strict, int mutf8, int hex)
     } else {
         if (strict)
             st = lepack_utf8_validate(src, len, &bad);
-        n = lepack_utf8_decoded_length(src, len);
+        (void)lepack_utf8_decoded_length(src, len, &n);
     }
     if (st == LEPACK_OK) {
         units = malloc(n > 0 ? n * sizeof *units : 1);

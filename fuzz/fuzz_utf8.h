@@ -92,6 +92,16 @@ static inline void *fz_arena(unsigned slot, size_t n, uint8_t fill)
     return base[slot];
 }
 
+/* Chunk sizes for the streaming calls, drawn from the input itself so that
+ * a crash replays: mostly 0..7 units or bytes (every way to cut a sequence
+ * or a pair), sometimes up to 263 (whole vector blocks). */
+static inline size_t fz_chunk(uint32_t *state)
+{
+    *state = *state * 1103515245u + 12345u;
+    uint32_t r = *state >> 16;
+    return (r & 3) == 0 ? (size_t)(r >> 2 & 255) + 8 : (size_t)(r >> 2 & 7);
+}
+
 /* The vector levels to compare, scalar first, up to the best the CPU has. */
 static inline int fz_best_level(void)
 {

@@ -11,7 +11,10 @@
  * At every vector level: lepack_utf8_decoded_length equals ref's count;
  * lepack_utf8_decode into exact-size blocks of count - 1, count and
  * count + 1 units gives ref's units or LEPACK_ENOSPACE with the block
- * unchanged; lepack_utf8_validate and lepack_utf8_decode_strict give ref's
+ * unchanged and the count as the size needed; lepack_utf8_decode_chunk over
+ * chunks of random sizes (every cut of a sequence among them) gives the
+ * same units, consumes all but at most 3 bytes of each chunk and preflights
+ * like the one-shot call; lepack_utf8_validate and lepack_utf8_decode_strict give ref's
  * verdict and offset.  ICU (u_strFromUTF8WithSub, U+FFFD) must agree on the
  * units, except on inputs holding ED A0..BF: there the JDK, which is the
  * contract, replaces a whole encoded surrogate (ED A0..BF 80..BF) by one
@@ -33,7 +36,10 @@
 static void check_decode(const uint8_t *src, size_t len, const uint16_t *want, size_t units,
                          int ref_valid, size_t ref_bad)
 {
-    FZ_EQ_U(len, "decoded length", lepack_utf8_decoded_length(src, len), units);
+    size_t counted = 7777;
+    FZ_EQ_U(len, "decoded length status", lepack_utf8_decoded_length(src, len, &counted),
+            LEPACK_OK);
+    FZ_EQ_U(len, "decoded length", counted, units);
     for (size_t cap = units > 0 ? units - 1 : 0; cap <= units + 1; cap++) {
         uint16_t *dst = fz_block(cap * 2, 0xA5);
         size_t written = 7777;
@@ -46,7 +52,7 @@ static void check_decode(const uint8_t *src, size_t len, const uint16_t *want, s
                 FZ_FAIL("cap %zu: decode wrote past its %zu units", cap, units);
         } else {
             FZ_EQ_U(cap, "decode status when one unit short", st, LEPACK_ENOSPACE);
-            FZ_EQ_U(cap, "written after ENOSPACE", written, 7777);
+            FZ_EQ_U(cap, "size needed after ENOSPACE", written, units);
             if (!fz_all_bytes(dst, cap * 2, 0xA5))
                 FZ_FAIL("cap %zu: ENOSPACE but the buffer changed", cap);
         }
@@ -68,6 +74,7 @@ static void check_decode(const uint8_t *src, size_t len, const uint16_t *want, s
             FZ_EQ_U(cap, "offset untouched", bad, 8888);
         } else {
             FZ_EQ_U(cap, "strict status when one unit short", st, LEPACK_ENOSPACE);
+            FZ_EQ_U(cap, "strict size needed after ENOSPACE", written, units);
             if (!fz_all_bytes(dst, cap * 2, 0xA5))
                 FZ_FAIL("cap %zu: strict ENOSPACE but the buffer changed", cap);
         }
@@ -77,6 +84,47 @@ static void check_decode(const uint8_t *src, size_t len, const uint16_t *want, s
     lepack_status st = lepack_utf8_validate(src, len, &bad);
     FZ_EQ_U(len, "validate status", st, ref_valid ? LEPACK_OK : LEPACK_EILLFORMED);
     FZ_EQ_U(len, "validate offset", bad, ref_valid ? 9999 : ref_bad);
+}
+
+/* The stream cut into chunks: each call gets the bytes the previous one
+ * left plus the next chunk, as a reader that carries the tail over would. */
+static void check_decode_chunks(const uint8_t *src, size_t len, const uint16_t *want,
+                                size_t units, uint32_t seed)
+{
+    uint16_t *out = fz_block(units * 2 + 2, 0xA5);
+    size_t pos = 0, q = 0, end = 0;
+    for (;;) {
+        size_t step = fz_chunk(&seed);
+        end = len - end < step ? len : end + step;
+        int last = end == len;
+        size_t have = end - pos, used = 8888, w = 7777;
+        lepack_status st = lepack_utf8_decode_chunk(src + pos, have, last, out + q,
+                                                    units + 1 - q, &used, &w);
+        FZ_EQ_U(pos, "chunk status", st, LEPACK_OK);
+        if (used > have || have - used > 3 || (last && used != have))
+            FZ_FAIL("chunk at %zu: consumed %zu of %zu bytes (last %d)", pos, used, have, last);
+        if (w > 0) {
+            /* One unit short: the size needed, nothing written, nothing consumed. */
+            uint16_t *tmp = fz_block((w - 1) * 2, 0x5A);
+            size_t used2 = 8888, w2 = 7777;
+            st = lepack_utf8_decode_chunk(src + pos, have, last, tmp, w - 1, &used2, &w2);
+            FZ_EQ_U(pos, "chunk status one unit short", st, LEPACK_ENOSPACE);
+            FZ_EQ_U(pos, "chunk size needed", w2, w);
+            FZ_EQ_U(pos, "chunk consumed after ENOSPACE", used2, 8888);
+            if (!fz_all_bytes(tmp, (w - 1) * 2, 0x5A))
+                FZ_FAIL("chunk at %zu: ENOSPACE but the buffer changed", pos);
+            free(tmp);
+        }
+        pos += used;
+        q += w;
+        if (q > units)
+            FZ_FAIL("chunks decoded %zu units, one-shot %zu", q, units);
+        if (last)
+            break;
+    }
+    FZ_EQ_U(len, "chunked unit count", q, units);
+    FZ_EQ_BYTES(len, "chunked units", out, want, units * 2);
+    free(out);
 }
 
 #ifndef FZ_NO_ICU
@@ -148,6 +196,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int level = LEPACK_VEC_NONE; level <= best; level++) {
         lepack_vec_select(level);
         check_decode(src, len, want, units, ref_valid, ref_bad);
+        check_decode_chunks(src, len, want, units, (uint32_t)size * 2654435761u ^ mode);
     }
     lepack_vec_select(-1);
 

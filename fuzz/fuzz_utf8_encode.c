@@ -8,8 +8,12 @@
  * lepack_utf8_encode into exact-size blocks of length - 1, length and
  * length + 1 bytes gives ref's bytes (and ICU's, u_strToUTF8WithSub with
  * '?': the JDK's replacement of an unpaired surrogate) or LEPACK_ENOSPACE
- * with not a byte of the block changed; lepack_cursor_put_utf8 does the
- * same at the cursor position.  Round trip: decoding the bytes gives the
+ * with not a byte of the block changed and the length as the size needed;
+ * lepack_cursor_put_utf8 does the same at the cursor position.  Strict:
+ * lepack_utf16_validate and lepack_utf8_encode_strict give ref's verdict and
+ * index, and refuse without writing.  Streaming: lepack_utf8_encode_chunk
+ * over chunks of random sizes (a pair cut between chunks among them) gives
+ * the same bytes, keeping back at most a high surrogate.  Round trip: decoding the bytes gives the
  * input back, each unpaired surrogate as '?'. */
 #include <stddef.h>
 #include <stdint.h>
@@ -41,7 +45,7 @@ static void check_encode(const uint16_t *s, size_t n, const uint8_t *want, size_
                 FZ_FAIL("cap %zu: encode wrote past its length %zu", cap, len);
         } else {
             FZ_EQ_U(cap, "encode status when one byte short", st, LEPACK_ENOSPACE);
-            FZ_EQ_U(cap, "written after ENOSPACE", written, 7777);
+            FZ_EQ_U(cap, "size needed after ENOSPACE", written, len);
             if (!fz_all_bytes(dst, cap, 0xA5))
                 FZ_FAIL("cap %zu: ENOSPACE but the buffer changed", cap);
         }
@@ -68,6 +72,77 @@ static void check_encode(const uint16_t *s, size_t n, const uint8_t *want, size_
         }
         free(buf);
     }
+}
+
+static void check_strict(const uint16_t *s, size_t n, const uint8_t *want, size_t len)
+{
+    size_t ref_bad = 0, bad = 9999;
+    int valid = ref_utf16_validate(s, n, &ref_bad) == REF_OK;
+    lepack_status st = lepack_utf16_validate(s, n, &bad);
+    FZ_EQ_U(n, "UTF-16 validate status", st, valid ? LEPACK_OK : LEPACK_EILLFORMED);
+    FZ_EQ_U(n, "UTF-16 validate index", bad, valid ? 9999 : ref_bad);
+    for (size_t cap = len > 0 ? len - 1 : 0; cap <= len; cap++) {
+        uint8_t *dst = fz_block(cap, 0xA5);
+        size_t written = 7777;
+        bad = 9999;
+        st = lepack_utf8_encode_strict(s, n, dst, cap, &written, &bad);
+        if (!valid) {
+            FZ_EQ_U(cap, "strict status", st, LEPACK_EILLFORMED);
+            FZ_EQ_U(cap, "strict index", bad, ref_bad);
+            FZ_EQ_U(cap, "strict written after EILLFORMED", written, 7777);
+        } else if (cap >= len) {
+            FZ_EQ_U(cap, "strict status", st, LEPACK_OK);
+            FZ_EQ_U(cap, "strict length", written, len);
+            FZ_EQ_BYTES(cap, "strict bytes", dst, want, len);
+            FZ_EQ_U(cap, "strict index untouched", bad, 9999);
+        } else {
+            FZ_EQ_U(cap, "strict status when one byte short", st, LEPACK_ENOSPACE);
+            FZ_EQ_U(cap, "strict size needed", written, len);
+        }
+        if (st != LEPACK_OK && !fz_all_bytes(dst, cap, 0xA5))
+            FZ_FAIL("cap %zu: strict refusal but the buffer changed", cap);
+        free(dst);
+    }
+}
+
+/* The units cut into chunks: each call gets the units the previous one kept
+ * back plus the next chunk. */
+static void check_encode_chunks(const uint16_t *s, size_t n, const uint8_t *want, size_t len,
+                                uint32_t seed)
+{
+    uint8_t *out = fz_block(len + 4, 0xA5);
+    size_t pos = 0, q = 0, end = 0;
+    for (;;) {
+        size_t step = fz_chunk(&seed);
+        end = n - end < step ? n : end + step;
+        int last = end == n;
+        size_t have = end - pos, used = 8888, w = 7777;
+        lepack_status st = lepack_utf8_encode_chunk(s + pos, have, last, out + q, len + 1 - q,
+                                                    &used, &w);
+        FZ_EQ_U(pos, "chunk status", st, LEPACK_OK);
+        if (used > have || have - used > 1 || (last && used != have))
+            FZ_FAIL("chunk at %zu: consumed %zu of %zu units (last %d)", pos, used, have, last);
+        if (w > 0) {
+            uint8_t *tmp = fz_block(w - 1, 0x5A);
+            size_t used2 = 8888, w2 = 7777;
+            st = lepack_utf8_encode_chunk(s + pos, have, last, tmp, w - 1, &used2, &w2);
+            FZ_EQ_U(pos, "chunk status one byte short", st, LEPACK_ENOSPACE);
+            FZ_EQ_U(pos, "chunk size needed", w2, w);
+            FZ_EQ_U(pos, "chunk consumed after ENOSPACE", used2, 8888);
+            if (!fz_all_bytes(tmp, w - 1, 0x5A))
+                FZ_FAIL("chunk at %zu: ENOSPACE but the buffer changed", pos);
+            free(tmp);
+        }
+        pos += used;
+        q += w;
+        if (q > len)
+            FZ_FAIL("chunks wrote %zu bytes, one-shot %zu", q, len);
+        if (last)
+            break;
+    }
+    FZ_EQ_U(n, "chunked length", q, len);
+    FZ_EQ_BYTES(n, "chunked bytes", out, want, len);
+    free(out);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -102,7 +177,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int level = LEPACK_VEC_NONE; level <= best; level++) {
         lepack_vec_select(level);
         check_encode(s, n, want, len);
+        check_encode_chunks(s, n, want, len, (uint32_t)size * 2654435761u ^ data[0]);
     }
+    check_strict(s, n, want, len);
     lepack_vec_select(-1);
 
     /* Back again: each unpaired surrogate comes back as '?'. */

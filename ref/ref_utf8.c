@@ -171,6 +171,22 @@ int ref_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, size_t cap, s
     return st;
 }
 
+int ref_utf16_validate(const uint16_t *s, size_t n, size_t *bad)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned u = s[i];
+        int high = u >= 0xD800 && u <= 0xDBFF, low = u >= 0xDC00 && u <= 0xDFFF;
+        /* A unit is paired when its other half stands next to it. */
+        int with_next = high && i + 1 < n && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF;
+        int with_prev = low && i > 0 && s[i - 1] >= 0xD800 && s[i - 1] <= 0xDBFF;
+        if ((high || low) && !with_next && !with_prev) {
+            *bad = i;
+            return REF_EILLFORMED;
+        }
+    }
+    return REF_OK;
+}
+
 int ref_utf8_validate(const uint8_t *src, size_t len, size_t *bad)
 {
     size_t i = 0;

@@ -16,6 +16,11 @@
  * REF_ENOSPACE when it exceeds cap (dst untouched). */
 int ref_utf8_encode(const uint16_t *s, size_t n, uint8_t *dst, size_t cap, size_t *len);
 
+/* Strict encoding (a CharsetEncoder set to REPORT): REF_OK when every
+ * surrogate in s is half of a pair, else REF_EILLFORMED with *bad the index
+ * of the first one that is not. */
+int ref_utf16_validate(const uint16_t *s, size_t n, size_t *bad);
+
 /* new String(bytes, UTF_8): *units gets the exact UTF-16 length;
  * REF_ENOSPACE when it exceeds cap (dst untouched). */
 int ref_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, size_t cap, size_t *units);

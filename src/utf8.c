@@ -362,8 +362,10 @@ lepack_status lepack_utf8_encode(const uint16_t *s, size_t n, uint8_t *dst, size
         lepack_status st = lepack_utf8_length(s, n, &need);
         if (st != LEPACK_OK)
             return st;
-        if (need > cap)
+        if (need > cap) {
+            *written = need; /* the size that would fit: preflighting */
             return LEPACK_ENOSPACE;
+        }
         need = utf8_encode_fitting(s, n, dst, cap);
     }
     *written = need;
@@ -388,6 +390,51 @@ lepack_status lepack_cursor_put_utf8(lepack_cursor *c, const uint16_t *s, size_t
     need = utf8_encode_fitting(s, n, c->buf + c->pos, room);
     c->pos += need;
     return LEPACK_OK;
+}
+
+lepack_status lepack_utf16_validate(const uint16_t *s, size_t n, size_t *bad_index)
+{
+    size_t i = 0;
+    /* i never stops between the halves of a pair, so a low surrogate met
+     * at i has no high one before it. */
+    /*@ loop invariant 0 <= i <= n && boundary(s, n, i);
+        loop invariant none_unpaired(s, n, i);
+        loop assigns i;
+        loop variant n - i; */
+    while (i < n) {
+        uint32_t c = s[i];
+        if (c < 0xD800u || c > 0xDFFFu) {
+            i += 1;
+        } else if (c <= 0xDBFFu && n - i >= 2 && is_low_unit(s[i + 1])) {
+            i += 2;
+        } else {
+            *bad_index = i;
+            return LEPACK_EILLFORMED;
+        }
+    }
+    return LEPACK_OK;
+}
+
+lepack_status lepack_utf8_encode_strict(const uint16_t *s, size_t n, uint8_t *dst, size_t cap,
+                                        size_t *written, size_t *bad_index)
+{
+    lepack_status st = lepack_utf16_validate(s, n, bad_index);
+    if (st != LEPACK_OK)
+        return st;
+    return lepack_utf8_encode(s, n, dst, cap, written);
+}
+
+lepack_status lepack_utf8_encode_chunk(const uint16_t *s, size_t n, int last, uint8_t *dst,
+                                       size_t cap, size_t *consumed, size_t *written)
+{
+    size_t end = n;
+    /* A high surrogate at the end may be the first half of a pair. */
+    if (!last && n >= 1 && s[n - 1] >= 0xD800u && s[n - 1] <= 0xDBFFu)
+        end = n - 1;
+    lepack_status st = lepack_utf8_encode(s, end, dst, cap, written);
+    if (st == LEPACK_OK)
+        *consumed = end;
+    return st;
 }
 
 /* --- UTF-8 to UTF-16 ------------------------------------------------------ */
@@ -470,7 +517,12 @@ static inline size_t utf8_decode_step(const uint8_t *src, size_t len, size_t i, 
     return k;
 }
 
-size_t lepack_utf8_decoded_length(const uint8_t *src, size_t len)
+/* The count of lepack_utf8_decoded_length. */
+/*@ requires bytes_in(src, len);
+    assigns \nothing;
+    exits \false;
+    ensures \result == dlen(src, len, 0) && \result <= len; */
+static size_t utf8_decoded_count(const uint8_t *src, size_t len)
 {
     /*@ ghost dlen_facts(src, len); */
     size_t i = 0, q = 0;
@@ -492,6 +544,12 @@ size_t lepack_utf8_decoded_length(const uint8_t *src, size_t len)
         i += k;
     }
     return q;
+}
+
+lepack_status lepack_utf8_decoded_length(const uint8_t *src, size_t len, size_t *units)
+{
+    *units = utf8_decoded_count(src, len);
+    return LEPACK_OK;
 }
 
 /* Decodes src[0 .. len) at d; the caller has shown the units fit. */
@@ -551,9 +609,11 @@ lepack_status lepack_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, 
         /* Never more units than bytes: it fits. */
         need = utf8_decode_fitting(src, len, dst, cap);
     } else {
-        need = lepack_utf8_decoded_length(src, len);
-        if (need > cap)
+        need = utf8_decoded_count(src, len);
+        if (need > cap) {
+            *written = need; /* the size that would fit: preflighting */
             return LEPACK_ENOSPACE;
+        }
         need = utf8_decode_fitting(src, len, dst, cap);
     }
     *written = need;
@@ -618,6 +678,51 @@ lepack_status lepack_utf8_decode_strict(const uint8_t *src, size_t len, uint16_t
     return lepack_utf8_decode(src, len, dst, cap, written);
 }
 
+/* The bytes a lead byte announces, 0 for any other byte (lead_need). */
+/*@ assigns \nothing;
+    exits \false;
+    ensures \result == lead_need(b); */
+static inline size_t lead_need_of(uint32_t b)
+{
+    if (b >= 0xC2u && b <= 0xDFu)
+        return 2;
+    if (b >= 0xE0u && b <= 0xEFu)
+        return 3;
+    if (b >= 0xF0u && b <= 0xF4u)
+        return 4;
+    return 0;
+}
+
+/* Where a chunk that is not the last ends (stream_end): before the last
+ * lead byte among the last three bytes when the chunk cuts its sequence
+ * short.  A lead byte is never inside another sequence, so decoding may
+ * stop and restart there. */
+/*@ requires bytes_in(src, len);
+    assigns \nothing;
+    exits \false;
+    ensures \result == stream_end(src, len); */
+static size_t utf8_stream_end(const uint8_t *src, size_t len)
+{
+    if (len >= 1 && lead_need_of(src[len - 1]) > 1)
+        return len - 1;
+    if (len >= 2 && is_cont(src[len - 1]) && lead_need_of(src[len - 2]) > 2)
+        return len - 2;
+    if (len >= 3 && is_cont(src[len - 1]) && is_cont(src[len - 2]) &&
+        lead_need_of(src[len - 3]) > 3)
+        return len - 3;
+    return len;
+}
+
+lepack_status lepack_utf8_decode_chunk(const uint8_t *src, size_t len, int last, uint16_t *dst,
+                                       size_t cap, size_t *consumed, size_t *written)
+{
+    size_t end = last ? len : utf8_stream_end(src, len);
+    lepack_status st = lepack_utf8_decode(src, end, dst, cap, written);
+    if (st == LEPACK_OK)
+        *consumed = end;
+    return st;
+}
+
 /* --- Modified UTF-8 ------------------------------------------------------- */
 
 lepack_status lepack_mutf8_length(const uint16_t *s, size_t n, size_t *len)
@@ -652,7 +757,7 @@ lepack_status lepack_mutf8_length(const uint16_t *s, size_t n, size_t *len)
       ensures \result == LEPACK_OK && *body == m8len(s, n);
     behavior no_room:
       assumes m8len(s, n) <= LEPACK_MUTF8_MAX_BODY && room < m8len(s, n) + 2;
-      ensures \result == LEPACK_ENOSPACE;
+      ensures \result == LEPACK_ENOSPACE && *body == m8len(s, n);
     behavior too_long:
       assumes m8len(s, n) > LEPACK_MUTF8_MAX_BODY;
       ensures \result == LEPACK_ETOOLONG;
@@ -734,6 +839,8 @@ lepack_status lepack_mutf8_write(const uint16_t *s, size_t n, uint8_t *dst, size
     /*@ ghost m8len_facts(s, n); */
     size_t body;
     lepack_status st = mutf8_measure(s, n, cap, &body);
+    if (st == LEPACK_ENOSPACE)
+        *written = body + 2; /* the size that would fit: preflighting */
     if (st != LEPACK_OK)
         return st;
     dst[0] = (uint8_t)(body / 256u);
@@ -878,8 +985,10 @@ lepack_status lepack_mutf8_read(const uint8_t *src, size_t len, uint16_t *dst, s
     lepack_status st = mutf8_scan(src, end, &n, bad_offset);
     if (st != LEPACK_OK)
         return st;
-    if (n > cap)
+    if (n > cap) {
+        *units = n; /* the size that would fit: preflighting */
         return LEPACK_ENOSPACE;
+    }
     /*@ ghost mlen_facts(src, 2, end); */
     mutf8_decode_fitting(src, end, dst, cap);
     *units = n;

@@ -5,6 +5,9 @@
  *   - String.getBytes(StandardCharsets.UTF_8): lepack_utf8_length,
  *     lepack_utf8_encode, lepack_cursor_put_utf8.  A surrogate pair is one
  *     four-byte sequence; every unpaired surrogate becomes '?' (0x3F).
+ *   - Strict encoding, which Java offers through a CharsetEncoder set to
+ *     REPORT: lepack_utf16_validate, lepack_utf8_encode_strict name the
+ *     index of the first unpaired surrogate.
  *   - new String(bytes, StandardCharsets.UTF_8): lepack_utf8_decoded_length,
  *     lepack_utf8_decode.  Each ill-formed sequence becomes one U+FFFD, with
  *     the JDK's reading of "ill-formed sequence" (docs/utf8.md).
@@ -13,11 +16,18 @@
  *     offset of the first ill-formed sequence.
  *   - Modified UTF-8 of DataOutput.writeUTF / DataInput.readUTF, with its
  *     2-byte big-endian length prefix: lepack_mutf8_*.
+ *   - Streams, chunk by chunk: lepack_utf8_encode_chunk,
+ *     lepack_utf8_decode_chunk consume whole sequences only and leave a
+ *     sequence or surrogate pair the chunk cuts short for the next call.
  *
  * One-shot: a call either does all of its work or returns an error having
  * written nothing at all (no byte of the destination changed, the cursor
- * unmoved).  Lengths are exact, and one that does not fit size_t is
- * LEPACK_EOVERFLOW, never a wrapped number.
+ * unmoved).  On LEPACK_ENOSPACE, *written (or *units) is set to the size
+ * the call needed, as ICU's preflighting does, and the destination is
+ * untouched: call again with that capacity.  Lengths are exact, and one that
+ * does not fit size_t is LEPACK_EOVERFLOW, never a wrapped number.  Every
+ * length function has one shape: a status, the length through an
+ * out-parameter, the error offset where there is one.
  *
  * Strings are arrays of uint16_t code units in host order; bytes are
  * uint8_t.  Pointers may be NULL when their length or capacity is 0. */
@@ -44,6 +54,8 @@ extern "C" {
     predicate units_out(uint16_t *b, integer n) = n == 0 || \valid(b + (0 .. n - 1));
     predicate units_unchanged{L1, L2}(uint16_t *d, integer n) =
       \forall integer k; 0 <= k < n ==> \at(d[k], L1) == \at(d[k], L2);
+    predicate bytes_unchanged{L1, L2}(uint8_t *d, integer n) =
+      \forall integer k; 0 <= k < n ==> \at(d[k], L1) == \at(d[k], L2);
     predicate all_ascii{L}(uint8_t *b, integer n) = \forall integer k; 0 <= k < n ==> b[k] < 0x80;
     logic integer be16{L}(uint8_t *b) = 256 * b[0] + b[1];
 */
@@ -67,7 +79,9 @@ extern "C" {
 lepack_status lepack_utf8_length(const uint16_t *s, size_t n, size_t *len);
 
 /* Encodes s[0 .. n) into dst[0 .. cap) and sets *written.  When it does not
- * fit: LEPACK_ENOSPACE (or LEPACK_EOVERFLOW), dst and *written untouched. */
+ * fit: LEPACK_ENOSPACE with *written the bytes needed, dst untouched; when
+ * the length does not fit size_t: LEPACK_EOVERFLOW, dst and *written
+ * untouched. */
 /*@ requires units_in(s, n) && bytes_out(dst, cap) && \valid(written);
     requires \separated(dst + (0 .. cap - 1), s + (0 .. n - 1));
     requires \separated(written, dst + (0 .. cap - 1), s + (0 .. n - 1));
@@ -80,12 +94,14 @@ lepack_status lepack_utf8_length(const uint16_t *s, size_t n, size_t *len);
       ensures ascii: ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> dst[k] == s[k];
     behavior no_room:
       assumes cap < u8len(s, n, n) <= SIZE_MAX;
-      assigns \nothing;
-      ensures \result == LEPACK_ENOSPACE;
+      assigns *written;
+      ensures \result == LEPACK_ENOSPACE && *written == u8len(s, n, n);
+      ensures bytes_unchanged{Pre, Post}(dst, cap);
     behavior too_long:
       assumes u8len(s, n, n) > SIZE_MAX;
       assigns \nothing;
       ensures \result == LEPACK_EOVERFLOW;
+      ensures *written == \old(*written) && bytes_unchanged{Pre, Post}(dst, cap);
     complete behaviors;
     disjoint behaviors; */
 lepack_status lepack_utf8_encode(const uint16_t *s, size_t n, uint8_t *dst, size_t cap,
@@ -117,19 +133,113 @@ lepack_status lepack_utf8_encode(const uint16_t *s, size_t n, uint8_t *dst, size
     disjoint behaviors; */
 lepack_status lepack_cursor_put_utf8(lepack_cursor *c, const uint16_t *s, size_t n);
 
+/* LEPACK_OK when s[0 .. n) has no unpaired surrogate (every high surrogate
+ * followed by a low one, every low one preceded by a high one); else
+ * LEPACK_EILLFORMED with *bad_index the index of the first unpaired
+ * surrogate. */
+/*@ requires units_in(s, n) && \valid(bad_index) && \separated(bad_index, s + (0 .. n - 1));
+    assigns *bad_index;
+    exits \false;
+    behavior valid:
+      assumes none_unpaired(s, n, n);
+      assigns \nothing;
+      ensures \result == LEPACK_OK && *bad_index == \old(*bad_index);
+    behavior invalid:
+      assumes !none_unpaired(s, n, n);
+      ensures \result == LEPACK_EILLFORMED;
+      ensures *bad_index < n && unpaired_at(s, n, *bad_index) &&
+        none_unpaired(s, n, *bad_index);
+    complete behaviors;
+    disjoint behaviors; */
+lepack_status lepack_utf16_validate(const uint16_t *s, size_t n, size_t *bad_index);
+
+/* lepack_utf16_validate, then lepack_utf8_encode: refuses an unpaired
+ * surrogate instead of writing '?'.  LEPACK_EILLFORMED (with *bad_index),
+ * LEPACK_ENOSPACE (with *written the bytes needed) and LEPACK_EOVERFLOW
+ * leave dst untouched. */
+/*@ requires units_in(s, n) && bytes_out(dst, cap) && \valid(written) && \valid(bad_index);
+    requires \separated(dst + (0 .. cap - 1), s + (0 .. n - 1));
+    requires \separated(written, bad_index, dst + (0 .. cap - 1), s + (0 .. n - 1));
+    assigns dst[0 .. u8len(s, n, n) - 1], *written, *bad_index;
+    exits \false;
+    behavior bad:
+      assumes !none_unpaired(s, n, n);
+      ensures \result == LEPACK_EILLFORMED;
+      ensures *bad_index < n && unpaired_at(s, n, *bad_index) &&
+        none_unpaired(s, n, *bad_index);
+      ensures *written == \old(*written) && bytes_unchanged{Pre, Post}(dst, cap);
+    behavior fits:
+      assumes none_unpaired(s, n, n) && u8len(s, n, n) <= cap;
+      ensures \result == LEPACK_OK;
+      ensures *written == u8len(s, n, n) && *bad_index == \old(*bad_index);
+      ensures ascii: ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> dst[k] == s[k];
+    behavior no_room:
+      assumes none_unpaired(s, n, n) && cap < u8len(s, n, n) <= SIZE_MAX;
+      ensures \result == LEPACK_ENOSPACE && *written == u8len(s, n, n);
+      ensures *bad_index == \old(*bad_index) && bytes_unchanged{Pre, Post}(dst, cap);
+    behavior too_long:
+      assumes none_unpaired(s, n, n) && u8len(s, n, n) > SIZE_MAX;
+      ensures \result == LEPACK_EOVERFLOW;
+      ensures *written == \old(*written) && *bad_index == \old(*bad_index);
+      ensures bytes_unchanged{Pre, Post}(dst, cap);
+    complete behaviors;
+    disjoint behaviors; */
+lepack_status lepack_utf8_encode_strict(const uint16_t *s, size_t n, uint8_t *dst, size_t cap,
+                                        size_t *written, size_t *bad_index);
+
+/* One chunk of a stream of units: encodes s[0 .. *consumed) into
+ * dst[0 .. cap), where *consumed is n, or n - 1 when last is 0 and s[n - 1]
+ * is a high surrogate (its low half may start the next chunk: pass it
+ * again).  With last set, a high surrogate at the end becomes '?', as in
+ * lepack_utf8_encode.  Concatenating the chunks' bytes gives the one-shot
+ * encoding of the whole stream.  LEPACK_ENOSPACE (with *written the bytes
+ * needed) and LEPACK_EOVERFLOW leave dst and *consumed untouched; a
+ * capacity of 3 * n bytes always fits. */
+/*@ requires units_in(s, n) && bytes_out(dst, cap) && \valid(written) && \valid(consumed);
+    requires \separated(dst + (0 .. cap - 1), s + (0 .. n - 1));
+    requires \separated(written, consumed, dst + (0 .. cap - 1), s + (0 .. n - 1));
+    assigns dst[0 .. u8len(s, enc_chunk_end(s, n, last), enc_chunk_end(s, n, last)) - 1];
+    assigns *written, *consumed;
+    exits \false;
+    behavior fits:
+      assumes u8len(s, enc_chunk_end(s, n, last), enc_chunk_end(s, n, last)) <= cap;
+      ensures \result == LEPACK_OK;
+      ensures *consumed == enc_chunk_end(s, n, last);
+      ensures *written == u8len(s, *consumed, *consumed);
+      ensures ascii: ascii_units(s, n) ==>
+        *consumed == n && \forall integer k; 0 <= k < n ==> dst[k] == s[k];
+    behavior no_room:
+      assumes cap < u8len(s, enc_chunk_end(s, n, last), enc_chunk_end(s, n, last)) <= SIZE_MAX;
+      ensures \result == LEPACK_ENOSPACE;
+      ensures *written == u8len(s, enc_chunk_end(s, n, last), enc_chunk_end(s, n, last));
+      ensures *consumed == \old(*consumed) && bytes_unchanged{Pre, Post}(dst, cap);
+    behavior too_long:
+      assumes u8len(s, enc_chunk_end(s, n, last), enc_chunk_end(s, n, last)) > SIZE_MAX;
+      ensures \result == LEPACK_EOVERFLOW;
+      ensures *written == \old(*written) && *consumed == \old(*consumed);
+      ensures bytes_unchanged{Pre, Post}(dst, cap);
+    complete behaviors;
+    disjoint behaviors; */
+lepack_status lepack_utf8_encode_chunk(const uint16_t *s, size_t n, int last, uint8_t *dst,
+                                       size_t cap, size_t *consumed, size_t *written);
+
 /* --- UTF-8 to UTF-16 ------------------------------------------------------ */
 
-/* The exact number of UTF-16 units new String(src, UTF_8) has: never more
- * than len. */
+/* The exact number of UTF-16 units new String(src, UTF_8) has, in *units:
+ * never more than len, so always LEPACK_OK. */
 /*@ requires bytes_in(src, len);
-    assigns \nothing;
+    requires \valid(units) && \separated(units, src + (0 .. len - 1));
+    assigns *units;
     exits \false;
-    ensures \result == dlen(src, len, 0) && \result <= len; */
-size_t lepack_utf8_decoded_length(const uint8_t *src, size_t len);
+    ensures \result == LEPACK_OK;
+    ensures *units == dlen(src, len, 0) && *units <= len; */
+lepack_status lepack_utf8_decoded_length(const uint8_t *src, size_t len, size_t *units);
 
 /* Decodes src[0 .. len) as new String(src, UTF_8) does (each ill-formed
  * sequence becomes one U+FFFD) into dst[0 .. cap) and sets *written.  When
- * it does not fit: LEPACK_ENOSPACE, dst and *written untouched. */
+ * it does not fit: LEPACK_ENOSPACE with *written the units needed, dst
+ * untouched.  A capacity of len units always fits, and then the input is
+ * read once (no counting pass). */
 /*@ requires bytes_in(src, len) && units_out(dst, cap) && \valid(written);
     requires \separated(dst + (0 .. cap - 1), src + (0 .. len - 1));
     requires \separated(written, dst + (0 .. cap - 1), src + (0 .. len - 1));
@@ -143,9 +253,9 @@ size_t lepack_utf8_decoded_length(const uint8_t *src, size_t len);
         *written == len && \forall integer k; 0 <= k < len ==> dst[k] == src[k];
     behavior no_room:
       assumes dlen(src, len, 0) > cap;
-      assigns \nothing;
+      assigns *written;
       ensures \result == LEPACK_ENOSPACE;
-      ensures *written == \old(*written) && units_unchanged{Pre, Post}(dst, cap);
+      ensures *written == dlen(src, len, 0) && units_unchanged{Pre, Post}(dst, cap);
     complete behaviors;
     disjoint behaviors; */
 lepack_status lepack_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
@@ -168,7 +278,8 @@ lepack_status lepack_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, 
 lepack_status lepack_utf8_validate(const uint8_t *src, size_t len, size_t *bad_offset);
 
 /* lepack_utf8_validate, then lepack_utf8_decode: LEPACK_EILLFORMED (with
- * *bad_offset) or LEPACK_ENOSPACE leave dst and *written untouched. */
+ * *bad_offset; *written untouched) or LEPACK_ENOSPACE (with *written the
+ * units needed) leave dst untouched. */
 /*@ requires bytes_in(src, len) && units_out(dst, cap) && \valid(written) && \valid(bad_offset);
     requires \separated(dst + (0 .. cap - 1), src + (0 .. len - 1));
     requires \separated(written, bad_offset, dst + (0 .. cap - 1), src + (0 .. len - 1));
@@ -180,12 +291,44 @@ lepack_status lepack_utf8_validate(const uint8_t *src, size_t len, size_t *bad_o
     ensures bad: \result == LEPACK_EILLFORMED ==>
       *bad_offset < len && wf_reach(src, len, *bad_offset) &&
       !well_formed_at(src, len, *bad_offset);
-    ensures full: \result == LEPACK_ENOSPACE ==> wf_reach(src, len, len) && dlen(src, len, 0) > cap;
-    ensures untouched: \result != LEPACK_OK ==>
-      *written == \old(*written) && units_unchanged{Pre, Post}(dst, cap);
+    ensures full: \result == LEPACK_ENOSPACE ==>
+      wf_reach(src, len, len) && dlen(src, len, 0) > cap && *written == dlen(src, len, 0);
+    ensures untouched: \result != LEPACK_OK ==> units_unchanged{Pre, Post}(dst, cap);
+    ensures written_kept: \result == LEPACK_EILLFORMED ==> *written == \old(*written);
     ensures kept: \result != LEPACK_EILLFORMED ==> *bad_offset == \old(*bad_offset); */
 lepack_status lepack_utf8_decode_strict(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
                                         size_t *written, size_t *bad_offset);
+
+/* One chunk of a stream of bytes: decodes src[0 .. *consumed) into
+ * dst[0 .. cap) as lepack_utf8_decode does, where *consumed is len, or, when
+ * last is 0 and one of the last three bytes is a lead byte whose sequence
+ * the chunk cuts short (only continuation bytes after it), that byte's
+ * offset: pass those bytes again with the next chunk.  With last set, a
+ * sequence cut short at the end becomes U+FFFD as the JDK does.
+ * Concatenating the chunks' units gives the one-shot decoding of the whole
+ * stream.  LEPACK_ENOSPACE (with *written the units needed) leaves dst and
+ * *consumed untouched; a capacity of len units always fits. */
+/*@ requires bytes_in(src, len) && units_out(dst, cap) && \valid(written) && \valid(consumed);
+    requires \separated(dst + (0 .. cap - 1), src + (0 .. len - 1));
+    requires \separated(written, consumed, dst + (0 .. cap - 1), src + (0 .. len - 1));
+    assigns dst[0 .. dlen(src, dec_chunk_end(src, len, last), 0) - 1], *written, *consumed;
+    exits \false;
+    behavior fits:
+      assumes dlen(src, dec_chunk_end(src, len, last), 0) <= cap;
+      ensures \result == LEPACK_OK;
+      ensures *consumed == dec_chunk_end(src, len, last) && len - 3 <= *consumed <= len;
+      ensures *written == dlen(src, *consumed, 0);
+      ensures ascii: all_ascii(src, len) ==>
+        *consumed == len && \forall integer k; 0 <= k < len ==> dst[k] == src[k];
+    behavior no_room:
+      assumes dlen(src, dec_chunk_end(src, len, last), 0) > cap;
+      ensures \result == LEPACK_ENOSPACE;
+      ensures *written == dlen(src, dec_chunk_end(src, len, last), 0);
+      ensures *consumed == \old(*consumed) && units_unchanged{Pre, Post}(dst, cap);
+    complete behaviors;
+    disjoint behaviors; */
+lepack_status lepack_utf8_decode_chunk(const uint8_t *src, size_t len, int last, uint16_t *dst,
+                                       size_t cap, size_t *consumed, size_t *written);
 
 /* --- Modified UTF-8: DataOutput.writeUTF / DataInput.readUTF -------------- */
 
@@ -209,7 +352,8 @@ lepack_status lepack_mutf8_length(const uint16_t *s, size_t n, size_t *len);
 
 /* writeUTF: the body's length as 2 bytes big-endian, then the body, into
  * dst[0 .. cap); *written is 2 + body.  A body over 65535 bytes is
- * LEPACK_ETOOLONG, too small a buffer LEPACK_ENOSPACE: nothing written. */
+ * LEPACK_ETOOLONG (*written untouched), too small a buffer LEPACK_ENOSPACE
+ * (*written the bytes needed): nothing written to dst. */
 /*@ requires units_in(s, n) && bytes_out(dst, cap) && \valid(written);
     requires \separated(dst + (0 .. cap - 1), s + (0 .. n - 1));
     requires \separated(written, dst + (0 .. cap - 1), s + (0 .. n - 1));
@@ -223,8 +367,8 @@ lepack_status lepack_mutf8_length(const uint16_t *s, size_t n, size_t *len);
       ensures ascii: mascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> dst[2 + k] == s[k];
     behavior no_room:
       assumes m8len(s, n) <= LEPACK_MUTF8_MAX_BODY && cap < m8len(s, n) + 2;
-      assigns \nothing;
-      ensures \result == LEPACK_ENOSPACE;
+      assigns *written;
+      ensures \result == LEPACK_ENOSPACE && *written == m8len(s, n) + 2;
     behavior too_long:
       assumes m8len(s, n) > LEPACK_MUTF8_MAX_BODY;
       assigns \nothing;
@@ -293,7 +437,8 @@ lepack_status lepack_mutf8_decoded_length(const uint8_t *src, size_t len, size_t
 /* readUTF: decodes the prefixed string at src[0 .. len) into dst[0 .. cap);
  * *units gets its length and *consumed the bytes read (2 + body).  The
  * errors of lepack_mutf8_decoded_length, or LEPACK_ENOSPACE when the units
- * exceed cap: then nothing is written. */
+ * exceed cap (then *units is the units needed): nothing is written to dst
+ * on any error. */
 /*@ requires bytes_in(src, len) && units_out(dst, cap);
     requires \valid(units) && \valid(consumed) && \valid(bad_offset);
     requires \separated(dst + (0 .. cap - 1), src + (0 .. len - 1));
@@ -316,10 +461,11 @@ lepack_status lepack_mutf8_decoded_length(const uint8_t *src, size_t len, size_t
         2 <= *bad_offset < 2 + be16(src) &&
         mwf_reach(src, 2, 2 + be16(src), *bad_offset) &&
         !mgroup_ok(src, 2 + be16(src), *bad_offset);
-      ensures full: \result == LEPACK_ENOSPACE ==> mlen(src, 2 + be16(src), 2) > cap;
+      ensures full: \result == LEPACK_ENOSPACE ==>
+        mlen(src, 2 + be16(src), 2) > cap && *units == mlen(src, 2 + be16(src), 2);
       ensures untouched: \result != LEPACK_OK ==>
-        units_unchanged{Pre, Post}(dst, cap) && *units == \old(*units) &&
-        *consumed == \old(*consumed);
+        units_unchanged{Pre, Post}(dst, cap) && *consumed == \old(*consumed);
+      ensures units_kept: \result == LEPACK_EILLFORMED ==> *units == \old(*units);
       ensures kept: \result != LEPACK_EILLFORMED ==> *bad_offset == \old(*bad_offset);
     complete behaviors;
     disjoint behaviors; */

@@ -33,6 +33,18 @@
   // A position the encoder may stop at: not between the halves of a pair.
   predicate boundary{L}(uint16_t *s, integer n, integer i) = !pair_end(s, n, i);
 
+  // Strict encoding: unit k is a surrogate outside any pair, which the JDK
+  // would replace with '?'; none among the first m units.
+  predicate unpaired_at{L}(uint16_t *s, integer n, integer k) =
+    is_surrogate(s[k]) && !pair_at(s, n, k) && !pair_end(s, n, k);
+  predicate none_unpaired{L}(uint16_t *s, integer n, integer m) =
+    \forall integer k; 0 <= k < m ==> !unpaired_at(s, n, k);
+
+  // Streaming: a chunk that is not the last ends before a high surrogate
+  // in its last unit, whose low half may come with the next chunk.
+  logic integer enc_chunk_end{L}(uint16_t *s, integer n, integer last) =
+    last == 0 && n >= 1 && 0xD800 <= s[n - 1] <= 0xDBFF ? n - 1 : n;
+
   // Unit k's share of the output: an unpaired surrogate is one '?'.  (A
   // term's condition cannot be a predicate, hence the spelled-out tests.)
   logic integer u8w{L}(uint16_t *s, integer n, integer k) =
@@ -123,6 +135,23 @@
     dstep(s, len, i) == 4 ? 0xD800 + (v4(s, i) - 0x10000) / 1024 :
     0xFFFD;
   logic integer dunit1{L}(uint8_t *s, integer i) = 0xDC00 + (v4(s, i) - 0x10000) % 1024;
+
+  // Streaming: the bytes a lead byte announces (0 for any other byte).  A
+  // chunk that is not the last ends before a lead byte among its last
+  // three whose sequence it cuts short (every byte after it being a
+  // continuation byte): the next chunk may complete it.  No sequence
+  // crosses such a position, so decoding stops and restarts there exactly
+  // as the whole input would be decoded (docs/utf8.md, fuzzed).
+  logic integer lead_need(integer b) =
+    0xC2 <= b <= 0xDF ? 2 : 0xE0 <= b <= 0xEF ? 3 : 0xF0 <= b <= 0xF4 ? 4 : 0;
+  logic integer stream_end{L}(uint8_t *s, integer len) =
+    len >= 1 && lead_need(s[len - 1]) > 1 ? len - 1 :
+    len >= 2 && 0x80 <= s[len - 1] <= 0xBF && lead_need(s[len - 2]) > 2 ? len - 2 :
+    len >= 3 && 0x80 <= s[len - 1] <= 0xBF && 0x80 <= s[len - 2] <= 0xBF &&
+      lead_need(s[len - 3]) > 3 ? len - 3 :
+    len;
+  logic integer dec_chunk_end{L}(uint8_t *s, integer len, integer last) =
+    last != 0 ? len : stream_end(s, len);
 
   // Strict decoding: the sequence at i is well-formed (Unicode table 3-7).
   logic integer seq_len(integer b) =

@@ -54,7 +54,7 @@ static void expect_encode(const uint16_t *s, size_t n, const uint8_t *want, size
                 assert_true(all_bytes(dst + len, cap - len, 0xA5));
             } else {
                 assert_int_equal(st, LEPACK_ENOSPACE);
-                assert_int_equal(written, 99);
+                assert_int_equal(written, len); /* the size needed */
                 assert_true(all_bytes(dst, cap, 0xA5));
             }
             free(dst);
@@ -130,6 +130,7 @@ static void encode_empty_and_null(void **state)
     assert_int_equal(written, 0);
     const uint16_t a = 0x41;
     assert_int_equal(lepack_utf8_encode(&a, 1, NULL, 0, &written), LEPACK_ENOSPACE);
+    assert_int_equal(written, 1);
     lepack_cursor c;
     lepack_cursor_init(&c, NULL, 0);
     assert_int_equal(lepack_cursor_put_utf8(&c, NULL, 0), LEPACK_OK);
@@ -199,7 +200,9 @@ static void encode_every_level(void **state)
 static void expect_decode(const uint8_t *src, size_t len, const uint16_t *want, size_t units,
                           long strict_offset)
 {
-    assert_int_equal(lepack_utf8_decoded_length(src, len), units);
+    size_t counted = 99;
+    assert_int_equal(lepack_utf8_decoded_length(src, len, &counted), LEPACK_OK);
+    assert_int_equal(counted, units);
     for (int level = 0; level <= best_level(); level++) {
         lepack_vec_select(level);
         for (size_t cap = units > 0 ? units - 1 : 0; cap <= units + 1; cap++) {
@@ -214,7 +217,7 @@ static void expect_decode(const uint8_t *src, size_t len, const uint16_t *want, 
                 assert_true(all_bytes(dst + units, (cap - units) * 2, 0xA5));
             } else {
                 assert_int_equal(st, LEPACK_ENOSPACE);
-                assert_int_equal(written, 99);
+                assert_int_equal(written, units); /* the size needed */
                 assert_true(all_bytes(dst, cap * 2, 0xA5));
             }
             memset(dst, 0xA5, cap > 0 ? cap * 2 : 1);
@@ -227,6 +230,7 @@ static void expect_decode(const uint8_t *src, size_t len, const uint16_t *want, 
                 assert_true(all_bytes(dst, cap * 2, 0xA5));
             } else {
                 assert_int_equal(st, cap >= units ? LEPACK_OK : LEPACK_ENOSPACE);
+                assert_int_equal(written, units);
                 assert_int_equal(bad, 77);
             }
             free(dst);
@@ -329,7 +333,7 @@ static void mutf8_write(void **state)
     memset(out, 0xA5, sizeof out);
     written = 99;
     assert_int_equal(lepack_mutf8_write(s, 5, out, sizeof want - 1, &written), LEPACK_ENOSPACE);
-    assert_int_equal(written, 99);
+    assert_int_equal(written, sizeof want); /* the size needed */
     assert_true(all_bytes(out, sizeof out, 0xA5));
     assert_int_equal(lepack_mutf8_write(NULL, 0, out, 1, &written), LEPACK_ENOSPACE);
     assert_int_equal(lepack_mutf8_write(NULL, 0, out, 2, &written), LEPACK_OK);
@@ -396,8 +400,12 @@ static void mutf8_read(void **state)
     assert_int_equal(used, 13);
     const uint16_t want[] = {0x41, 0x0000, 0x41, 0x0000, 0xD83D};
     assert_memory_equal(dst, want, sizeof want);
+    units = 99;
+    used = 88;
     assert_int_equal(lepack_mutf8_read(src, sizeof src, dst, 4, &units, &used, &bad),
                      LEPACK_ENOSPACE);
+    assert_int_equal(units, 5); /* the size needed */
+    assert_int_equal(used, 88);
     expect_read_error("", LEPACK_ERANGE, 0);
     expect_read_error("00", LEPACK_ERANGE, 0);
     expect_read_error("00034142", LEPACK_ERANGE, 0);
@@ -405,6 +413,147 @@ static void mutf8_read(void **state)
     expect_read_error("0003f09f98", LEPACK_EILLFORMED, 2);
     expect_read_error("000341c241", LEPACK_EILLFORMED, 3);
     expect_read_error("000241e2", LEPACK_EILLFORMED, 3);
+}
+
+/* --- strict encoding ------------------------------------------------------ */
+
+static void expect_unpaired(const uint16_t *s, size_t n, long index)
+{
+    size_t bad = 77, written = 66;
+    uint8_t out[32];
+    memset(out, 0xA5, sizeof out);
+    lepack_status st = lepack_utf16_validate(s, n, &bad);
+    assert_int_equal(st, index < 0 ? LEPACK_OK : LEPACK_EILLFORMED);
+    assert_int_equal(bad, index < 0 ? 77 : (size_t)index);
+    bad = 77;
+    st = lepack_utf8_encode_strict(s, n, out, sizeof out, &written, &bad);
+    if (index < 0) {
+        uint8_t lossy[32];
+        size_t lossy_len = 0;
+        assert_int_equal(st, LEPACK_OK);
+        assert_int_equal(lepack_utf8_encode(s, n, lossy, sizeof lossy, &lossy_len), LEPACK_OK);
+        assert_int_equal(written, lossy_len);
+        assert_memory_equal(out, lossy, lossy_len);
+    } else {
+        assert_int_equal(st, LEPACK_EILLFORMED);
+        assert_int_equal(bad, (size_t)index);
+        assert_int_equal(written, 66);
+        assert_true(all_bytes(out, sizeof out, 0xA5));
+    }
+}
+
+/* An unpaired surrogate is refused with its index, wherever it stands. */
+static void encode_strict(void **state)
+{
+    (void)state;
+    const uint16_t pair[] = {0x41, 0xD83D, 0xDE00, 0x42};
+    expect_unpaired(pair, 4, -1);
+    expect_unpaired(NULL, 0, -1);
+    const uint16_t high_at_end[] = {0x41, 0xD83D};
+    expect_unpaired(high_at_end, 2, 1);
+    const uint16_t low_first[] = {0xDE00, 0x41};
+    expect_unpaired(low_first, 2, 0);
+    const uint16_t reversed[] = {0x41, 0xDE00, 0xD83D};
+    expect_unpaired(reversed, 3, 1);
+    const uint16_t two_highs[] = {0xD83D, 0xD83D, 0xDE00};
+    expect_unpaired(two_highs, 3, 0);
+    const uint16_t pair_then_low[] = {0xD83D, 0xDE00, 0xDE00};
+    expect_unpaired(pair_then_low, 3, 2);
+    /* Checked before the room: the index, not ENOSPACE. */
+    size_t bad = 0, written = 0;
+    assert_int_equal(lepack_utf8_encode_strict(high_at_end, 2, NULL, 0, &written, &bad),
+                     LEPACK_EILLFORMED);
+    assert_int_equal(bad, 1);
+    assert_int_equal(lepack_utf8_encode_strict(pair, 4, NULL, 0, &written, &bad),
+                     LEPACK_ENOSPACE);
+    assert_int_equal(written, 6);
+}
+
+/* --- streaming ------------------------------------------------------------ */
+
+/* A pair cut between two chunks waits for its low half; the last chunk
+ * turns a high surrogate left at the end into '?'. */
+static void encode_chunks(void **state)
+{
+    (void)state;
+    const uint16_t s[] = {0x41, 0xD83D, 0xDE00, 0xE9, 0xD83D};
+    uint8_t out[16];
+    size_t used = 0, written = 0;
+    assert_int_equal(lepack_utf8_encode_chunk(s, 2, 0, out, sizeof out, &used, &written),
+                     LEPACK_OK);
+    assert_int_equal(used, 1);
+    assert_int_equal(written, 1);
+    assert_int_equal(out[0], 0x41);
+    assert_int_equal(lepack_utf8_encode_chunk(s + 1, 4, 0, out, sizeof out, &used, &written),
+                     LEPACK_OK);
+    assert_int_equal(used, 3); /* the pair and U+00E9; the last high waits */
+    const uint8_t mid[] = {0xF0, 0x9F, 0x98, 0x80, 0xC3, 0xA9};
+    assert_int_equal(written, sizeof mid);
+    assert_memory_equal(out, mid, sizeof mid);
+    assert_int_equal(lepack_utf8_encode_chunk(s + 4, 1, 1, out, sizeof out, &used, &written),
+                     LEPACK_OK);
+    assert_int_equal(used, 1);
+    assert_int_equal(written, 1);
+    assert_int_equal(out[0], '?');
+    /* Too small: the size needed, nothing consumed or written. */
+    memset(out, 0xA5, sizeof out);
+    used = 99;
+    assert_int_equal(lepack_utf8_encode_chunk(s + 1, 4, 0, out, 5, &used, &written),
+                     LEPACK_ENOSPACE);
+    assert_int_equal(written, 6);
+    assert_int_equal(used, 99);
+    assert_true(all_bytes(out, sizeof out, 0xA5));
+}
+
+/* Every cut of a four-byte sequence: the bytes before the cut wait, and
+ * the whole stream decodes as it would in one call; a cut-short sequence
+ * in the last chunk is one U+FFFD, as the JDK decodes it. */
+static void decode_chunks(void **state)
+{
+    (void)state;
+    const uint8_t seq[] = {0x41, 0xF0, 0x9F, 0x98, 0x80, 0x42};
+    const uint16_t want[] = {0x41, 0xD83D, 0xDE00, 0x42};
+    for (size_t cut = 0; cut <= sizeof seq; cut++) {
+        uint16_t out[8];
+        size_t used = 0, written = 0, q = 0;
+        assert_int_equal(lepack_utf8_decode_chunk(seq, cut, 0, out, 8, &used, &written),
+                         LEPACK_OK);
+        size_t expect_used = cut >= 2 && cut <= 4 ? 1 : cut;
+        assert_int_equal(used, expect_used);
+        q = written;
+        assert_int_equal(lepack_utf8_decode_chunk(seq + used, sizeof seq - used, 1, out + q,
+                                                  8 - q, &used, &written),
+                         LEPACK_OK);
+        q += written;
+        assert_int_equal(q, 4);
+        assert_memory_equal(out, want, sizeof want);
+    }
+    /* The last chunk ends inside a sequence: one U+FFFD for the cut-short
+     * sequence, whatever the chunking. */
+    const uint8_t cut_short[] = {0x41, 0xE2, 0x82};
+    uint16_t out[4];
+    size_t used = 0, written = 0;
+    assert_int_equal(lepack_utf8_decode_chunk(cut_short, 3, 0, out, 4, &used, &written),
+                     LEPACK_OK);
+    assert_int_equal(used, 1);
+    assert_int_equal(lepack_utf8_decode_chunk(cut_short + 1, 2, 1, out + 1, 3, &used, &written),
+                     LEPACK_OK);
+    assert_int_equal(used, 2);
+    assert_int_equal(written, 1);
+    assert_int_equal(out[1], 0xFFFD);
+    /* A stray continuation byte at the end never waits. */
+    const uint8_t stray[] = {0x41, 0x80};
+    assert_int_equal(lepack_utf8_decode_chunk(stray, 2, 0, out, 4, &used, &written), LEPACK_OK);
+    assert_int_equal(used, 2);
+    assert_int_equal(written, 2);
+    /* Too small: the size needed, nothing consumed or written. */
+    uint16_t small[1] = {0x5A5A};
+    used = 99;
+    assert_int_equal(lepack_utf8_decode_chunk(seq, 6, 0, small, 1, &used, &written),
+                     LEPACK_ENOSPACE);
+    assert_int_equal(written, 4);
+    assert_int_equal(used, 99);
+    assert_int_equal(small[0], 0x5A5A);
 }
 
 /* --- golden vectors ------------------------------------------------------- */
@@ -579,6 +728,9 @@ int main(void)
         cmocka_unit_test(decode_replacement),
         cmocka_unit_test(decode_encoded_surrogate_as_jdk),
         cmocka_unit_test(decode_every_level),
+        cmocka_unit_test(encode_strict),
+        cmocka_unit_test(encode_chunks),
+        cmocka_unit_test(decode_chunks),
         cmocka_unit_test(mutf8_write),
         cmocka_unit_test(mutf8_read),
         cmocka_unit_test(vectors),
