@@ -6,9 +6,9 @@
 #       umbrella <lepack/lepack.h> must include every other one of them
 #       (LIB_PUBLIC_HDR);
 #     - each installed header must compile alone, with only
-#       -I<prefix>/include: C11 under gcc and clang, C++11 under g++ and
-#       clang++, -pedantic and the project's warnings as errors; and the
-#       umbrella with LEPACK_BYTEWISE (le_mem.h then reads le_bytes.h);
+#       -I<prefix>/include: C11 under gcc and clang, C++11 under g++,
+#       -pedantic and the project's warnings as errors; and the umbrella
+#       with LEPACK_BYTEWISE (le_mem.h then reads le_bytes.h);
 #     - liblepack.so must export exactly tests/install/exported.txt, every
 #       function an installed header declares must be exported, and every
 #       exported one declared (gcc -aux-info of the umbrella): a user can
@@ -30,7 +30,7 @@ INSTALL_MAN_STANDIN := $(INSTALL_TEST)/lepack-install-test.1
 # What a user's build may turn on: the headers must stay silent under it.
 HDR_CHECK_CC       := gcc clang
 HDR_CHECK_CFLAGS   := -std=c11 -pedantic -Wall -Wextra -Wconversion -Wsign-conversion -Wshadow -Werror
-HDR_CHECK_CXX      := g++ clang++
+HDR_CHECK_CXX      := g++
 HDR_CHECK_CXXFLAGS := -std=c++11 -pedantic -Wall -Wextra -Wconversion -Wsign-conversion -Wshadow -Werror
 
 .PHONY: test-install
@@ -50,16 +50,18 @@ test-install: all
 	@sed -n 's/^#include "\([^"]*\)".*/\1/p' $(LIB_UMBRELLA_HDR) | LC_ALL=C sort > $(INSTALL_TEST)/umbrella.txt; \
 	  printf '%s\n' $(notdir $(LIB_PUBLIC_HDR)) | LC_ALL=C sort | diff -u - $(INSTALL_TEST)/umbrella.txt || \
 	    { echo "test-install: $(LIB_UMBRELLA_HDR) must include exactly LIB_PUBLIC_HDR (- listed, + included)"; exit 1; }
-	@cd $(INSTALL_TEST) && alone() { \
-	    for h in $$(cat headers.txt) lepack.h:-DLEPACK_BYTEWISE; do \
-	      def=$${h#*:}; [ "$$def" != "$$h" ] || def=; h=$${h%%:*}; \
-	      for cc in $$3; do \
-	        echo "#include <lepack/$$h>" | $$cc $$def $$4 -Isecond/include -x $$1 -fsyntax-only - || \
-	          { echo "test-install: <lepack/$$h>$${def:+ with $$def} does not compile alone as $$2 ($$cc)"; return 1; }; \
-	      done; done; }; \
-	  alone c C11 "$(HDR_CHECK_CC)" "$(HDR_CHECK_CFLAGS)" & c=$$!; \
-	  alone c++ C++11 "$(HDR_CHECK_CXX)" "$(HDR_CHECK_CXXFLAGS)" || exit 1; wait $$c || exit 1; \
-	  echo "test-install: $$(wc -l < headers.txt) headers alone and the umbrella with LEPACK_BYTEWISE, each as C11 ($(HDR_CHECK_CC)) and C++11 ($(HDR_CHECK_CXX)): clean"
+	@set -e; cd $(INSTALL_TEST); mkdir alone; \
+	  for h in $$(cat headers.txt); do \
+	    echo "#include <lepack/$$h>" > alone/$${h%.h}.c; cp alone/$${h%.h}.c alone/$${h%.h}.cc; done; \
+	  printf '#define LEPACK_BYTEWISE 1\n#include <lepack/lepack.h>\n' > alone/lepack_bytewise.c; \
+	  cp alone/lepack_bytewise.c alone/lepack_bytewise.cc; \
+	  c() { for cc in $(HDR_CHECK_CC); do $$cc $(HDR_CHECK_CFLAGS) -Isecond/include -fsyntax-only alone/*.c || \
+	    { echo "test-install: a header does not compile alone as C11 ($$cc; alone/<header>.c above)"; return 1; }; done; }; \
+	  c & pid=$$!; \
+	  for cxx in $(HDR_CHECK_CXX); do $$cxx $(HDR_CHECK_CXXFLAGS) -Isecond/include -fsyntax-only alone/*.cc || \
+	    { echo "test-install: a header does not compile alone as C++11 ($$cxx; alone/<header>.cc above)"; exit 1; }; done; \
+	  wait $$pid; \
+	  echo "test-install: $$(wc -l < headers.txt) headers, each alone (and the umbrella with LEPACK_BYTEWISE): C11 ($(HDR_CHECK_CC)), C++11 ($(HDR_CHECK_CXX)) clean"
 	@nm -D --defined-only $(INSTALL_TEST)/second/lib/liblepack.so | \
 	  awk '$$2 ~ /^[TDBRW]$$/ {sub(/@.*/, "", $$3); print $$3}' | LC_ALL=C sort > $(INSTALL_TEST)/exported.txt; \
 	  grep -v '^#' tests/install/exported.txt | diff -u - $(INSTALL_TEST)/exported.txt || \
