@@ -11,7 +11,8 @@ more of them, or four or more harnesses in a row), when a harness of
 FUZZ_HARNESSES has no fuzz/fuzz_<name>.c, corpus/<name>/ or .options (or a
 fuzz/fuzz_*.c is not a harness), and when fuzz/README.md's generated
 harness list (between `<!-- harnesses:begin -->` and `<!-- harnesses:end
--->`) or its table of what each harness drives disagrees with the list.
+-->`) or its table of what each harness drives disagrees with the list,
+or when a file a *_SRC or *_HDR list names does not exist.
 """
 import os
 import re
@@ -137,7 +138,7 @@ def main():
         if m and m.group(1) not in hs:
             problems.append("fuzz/%s is not in FUZZ_HARNESSES (mk/sources.mk)" % f)
     for k, v in names.items():
-        if k.endswith("_SRC"):
+        if k.endswith(("_SRC", "_HDR")):
             problems += ["%s: %s is missing" % (k, f) for f in v if not os.path.exists(os.path.join(ROOT, f))]
     if fresh != text:
         problems.append("%s: the harness list is stale: run make fuzz-harness-readme" % README)

@@ -12,6 +12,16 @@
 LIB_SRC := src/status.c src/version.c src/alloc.c src/counter_map.c src/counters.c src/zero.c src/zero_nt.c src/cpu.c src/items.c src/items_x86.c src/utf8.c src/utf8_vec.c
 CLI_SRC := cli/main.c cli/text.c cli/utf8.c
 REF_SRC := ref/ref.c ref/ref_zero.c ref/ref_utf8.c
+
+# The headers `make install` puts under include/lepack/: those whose every
+# declaration liblepack.so exports, and the type and inline headers they
+# need.  The rest of src/*.h is internal (kernels, dispatch, the map's and
+# the allocator's internals) or ACSL only (le_spec.h, utf8_spec.h, which
+# public headers include under __FRAMAC__).  The umbrella <lepack/lepack.h>
+# includes every one of them.  tests/install/headers.txt is the installed
+# set that `make test-install` expects.
+LIB_PUBLIC_HDR := src/allocator.h src/counter_map_type.h src/counters.h src/cursor.h src/item.h src/le.h src/le_bytes.h src/le_mem.h src/span.h src/status.h src/utf8.h src/version.h src/zero.h
+LIB_UMBRELLA_HDR := src/lepack.h
 # Product code the harnesses link besides the library (the cli harness
 # drives the text parser).
 FUZZ_SUPPORT_SRC := cli/text.c

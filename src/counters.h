@@ -17,11 +17,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "counter_map.h"
+#include "counter_map_type.h"
 #include "item.h"
 #include "le.h"
-#include "le_spec.h"
 #include "status.h"
+
+/* Logic only, and not installed: a C compiler has nothing to read there. */
+#ifdef __FRAMAC__
+#include "le_spec.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -84,7 +88,7 @@ typedef struct lepack_counters {
 
 /* A built map holds exactly the partitions of the items.  E-ACSL runs only
  * quantifiers over bounded ranges: its copy of this header (see used_slots
- * in counter_map.h) says the same thing slot by slot and item by item. */
+ * in counter_map_type.h) says the same thing slot by slot and item by item. */
 #ifndef slot_holds
 /*@ predicate valid_counters(lepack_counters *m) =
       \valid(m) &&

@@ -13,7 +13,11 @@
 #include <stdint.h>
 
 #include "le.h"
+
+/* Logic only, and not installed: a C compiler has nothing to read there. */
+#ifdef __FRAMAC__
 #include "le_spec.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {

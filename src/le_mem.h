@@ -19,7 +19,10 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Logic only, and not installed: a C compiler has nothing to read there. */
+#ifdef __FRAMAC__
 #include "le_spec.h"
+#endif
 
 #if defined(LEPACK_BYTEWISE) && !defined(__FRAMAC__)
 #include "le_bytes.h"

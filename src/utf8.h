@@ -39,7 +39,11 @@
 
 #include "cursor.h"
 #include "status.h"
+
+/* Logic only, and not installed: a C compiler has nothing to read there. */
+#ifdef __FRAMAC__
 #include "utf8_spec.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
