@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* lepack: the command line, and its `counters` commands.
  *
- * Every command reads its input (a FILE operand, or stdin for "-" or
- * none) whole and checks all of it before it writes
- * anything, so a run that fails on bad input prints nothing on stdout.  The
- * output is then produced item by item, straight to stdout: the memory held
+ * Every command reads its input (a FILE operand, or stdin for "-" or none)
+ * whole and checks all of it before it writes anything, so a run that
+ * fails on bad input prints nothing on stdout.  The output is then
+ * produced item by item, straight to stdout: the memory held
  * is the input (for decode --hex, the text and then its bytes), never a copy
  * of the output.  Writes to stdout are checked, like coreutils' close_stdout:
  * a full disk or a closed stdout is an error with errno's text, exit 1. */

@@ -160,6 +160,49 @@ if (ulimit -v 200000) 2>/dev/null; then
     rm -f "$tmp/big" "$tmp/cjk16" "$tmp/ascii8"
 fi
 
+# Every allocation may fail: with the k-th one failing (tests/failmalloc.c,
+# preloaded), the run either succeeds with the same output or says so in
+# one line (out of memory; or, for a FILE that fopen cannot allocate for,
+# its name and ENOMEM's text), exit 1, nothing on stdout.
+if ${CC:-cc} -std=c11 -O1 -shared -fPIC "$(dirname "$0")/failmalloc.c" -o "$tmp/failmalloc.so" \
+        2> /dev/null; then
+    bytes 41003dd800dee900 > "$tmp/few16"
+    bytes 41f09f9880c3a9 > "$tmp/few8"
+    printf '41 f09f 9880\nc3a9\n' > "$tmp/few8.hex"
+    bytes 000941c080eda0bdedb880 > "$tmp/few.mutf8"
+    # sweep INPUT ARGS...: allocations 1..30 of `lepack utf8 ARGS < INPUT`
+    sweep() {
+        input=$1
+        shift
+        "$LEPACK" utf8 "$@" < "$input" > "$tmp/sweep.want" || { bad "$*: fails without failmalloc"; return; }
+        oom=0 k=1
+        while [ "$k" -le 30 ]; do
+            FAILMALLOC_AT=$k LD_PRELOAD=$tmp/failmalloc.so "$LEPACK" utf8 "$@" < "$input" \
+                > "$tmp/out" 2> "$tmp/err"
+            rc=$?
+            if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/sweep.want" && [ ! -s "$tmp/err" ]; then :
+            elif [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
+                 grep -qx "lepack: out of memory\|lepack: cannot read '.*': Cannot allocate memory" "$tmp/err"; then
+                oom=$((oom + 1))
+            else
+                bad "$* with allocation $k failing: exit $rc, stderr '$(cat "$tmp/err")'"
+                return
+            fi
+            k=$((k + 1))
+        done
+        [ "$oom" -ge 2 ] && ok || bad "$*: only $oom allocation failures reported"
+    }
+    sweep "$tmp/few16" encode
+    sweep "$tmp/few16" encode --hex --mutf8
+    sweep /dev/null encode "$tmp/few16"
+    sweep "$tmp/few8" decode --strict
+    sweep "$tmp/few8.hex" decode --hex
+    sweep /dev/null decode --hex "$tmp/few8.hex"
+    sweep "$tmp/few.mutf8" decode --mutf8
+else
+    echo "cli_utf8: no C compiler for tests/failmalloc.c, allocation failures not checked"
+fi
+
 # --- conventions: exact stdout (as hex), stderr and exit status ------------
 
 # exact NAME RC OUT-HEX ERR ARGS...: `lepack ARGS < $tmp/in` exits RC,
