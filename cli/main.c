@@ -141,7 +141,7 @@ int cli_input_open(cli_input *in, const char *path)
 int cli_input_read(cli_input *in, void *buf, size_t cap, size_t *got)
 {
     *got = fread(buf, 1, cap, in->f);
-    if (*got == 0 && cap > 0 && ferror(in->f))
+    if (*got == 0 && ferror(in->f))
         return read_failed(in, errno);
     return 0;
 }

@@ -6,9 +6,9 @@
  * UTF-8 side is raw bytes, or hex text with --hex.  The input is read
  * whole through the caller's reader.  Output is assembled in memory and
  * written only once the whole input has been accepted, so a failing run
- * prints nothing on stdout.  Memory: the input, converted in
- * place, and the output (at most 3 bytes a unit when encoding, the exact
- * unit count when decoding). */
+ * prints nothing on stdout.  Memory: the input, converted in place, and
+ * the output (at most 3 bytes a unit when encoding, the exact unit count
+ * when decoding). */
 #include "utf8.h"
 
 #include <stdio.h>
@@ -197,14 +197,14 @@ done:
 
 size_t cli_hex_text_offset(const uint8_t *text, size_t len, size_t k)
 {
-    size_t digits = 0;
-    for (size_t i = 0; i < len; i++) {
+    size_t i = 0;
+    for (size_t digits = 0; i < len; i++) {
         uint8_t c = text[i];
         int digit = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
         if (digit && digits++ == 2 * k)
-            return i;
+            break;
     }
-    return len;
+    return i;
 }
 
 /* Where in the input a decoded byte is: its byte offset, and with --hex

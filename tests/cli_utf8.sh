@@ -180,7 +180,9 @@ if ${CC:-cc} -std=c11 -O1 -shared -fPIC "$(dirname "$0")/failmalloc.c" -o "$tmp/
             FAILMALLOC_AT=$k LD_PRELOAD=$tmp/failmalloc.so "$LEPACK" utf8 "$@" < "$input" \
                 > "$tmp/out" 2> "$tmp/err"
             rc=$?
-            if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/sweep.want" && [ ! -s "$tmp/err" ]; then :
+            # (stderr is not checked on success: a coverage build's profile
+            # runtime, whose own allocation failed, says so there.)
+            if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/sweep.want"; then :
             elif [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
                  grep -qx "lepack: out of memory\|lepack: cannot read '.*': Cannot allocate memory" "$tmp/err"; then
                 oom=$((oom + 1))
@@ -284,6 +286,8 @@ fi
 # A name is quoted so that the message stays one line.
 exact "FILE name with a newline" 1 "" "lepack: cannot read 'a\x0ab\x27c': No such file or directory" \
     utf8 decode "$(printf 'a\nb')'c"
+exact "FILE name with a backslash and DEL" 1 "" \
+    "lepack: cannot read 'a\\x5cb\\x7f': No such file or directory" utf8 encode "$(printf 'a\\b\177')"
 exact "extra operand" 2 "" "lepack: extra operand 'b': one FILE at most
 $syn_decode" utf8 decode a b
 exact "extra operand after --" 2 "" "lepack: extra operand '-': one FILE at most
