@@ -326,6 +326,15 @@ static int is_help(const char *a)
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
 }
 
+/* The start of the message refusing --help, -h or --version with other
+ * arguments, naming the one given. */
+static const char *not_alone(const char *opt)
+{
+    return strcmp(opt, "-h") == 0          ? "-h takes no other arguments, got "
+           : strcmp(opt, "--version") == 0 ? "--version takes no other arguments, got "
+                                           : "--help takes no other arguments, got ";
+}
+
 /* A usage error: "lepack: BEFORE'ARG'AFTER" (ARG quoted, when there is
  * one) on one line, then the synopsis that helps (the usage up to its
  * first blank line). */
@@ -348,7 +357,7 @@ static int counters_main(int argc, char **argv)
                            NULL, "");
     if (is_help(argv[1])) {
         if (argc > 2)
-            return usage_error(usage_counters, "--help takes no other arguments, got ", argv[2],
+            return usage_error(usage_counters, not_alone(argv[1]), argv[2],
                                "");
         out_write(usage_counters, strlen(usage_counters));
         return 0;
@@ -370,8 +379,7 @@ static int counters_main(int argc, char **argv)
             options = 0;
         } else if (is_help(a)) {
             if (argc > 3)
-                return usage_error(usage, "--help takes no other arguments, got ",
-                                   argv[i == 2 ? 3 : 2], "");
+                return usage_error(usage, not_alone(a), argv[i == 2 ? 3 : 2], "");
             out_write(usage, strlen(usage));
             return 0;
         } else if (strcmp(a, "--hex") == 0) {
@@ -405,9 +413,7 @@ int main(int argc, char **argv)
     int version = strcmp(argv[1], "--version") == 0;
     if (is_help(argv[1]) || version) {
         if (argc > 2)
-            return usage_error(usage_main, version ? "--version takes no other arguments, got "
-                                                   : "--help takes no other arguments, got ",
-                               argv[2], "");
+            return usage_error(usage_main, not_alone(argv[1]), argv[2], "");
         static const char version_line[] = "lepack " LEPACK_VERSION_STRING "\n";
         const char *text = version ? version_line : usage_main;
         out_write(text, strlen(text));

@@ -308,6 +308,14 @@ static int is_help(const char *a)
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
 }
 
+/* The start of the message refusing --help or -h with other arguments,
+ * naming the one given. */
+static const char *not_alone(const char *opt)
+{
+    return strcmp(opt, "-h") == 0 ? "-h takes no other arguments, got "
+                                  : "--help takes no other arguments, got ";
+}
+
 /* A usage error: "lepack: BEFORE'ARG'AFTER" (ARG quoted, when there is
  * one) on one line, then the synopsis that helps (the usage up to its
  * first blank line). */
@@ -330,7 +338,7 @@ int cli_utf8_run(int argc, char **argv, const cli_utf8_io *io)
                            "");
     if (is_help(argv[1])) {
         if (argc > 2)
-            return usage_error(io, usage_utf8, "--help takes no other arguments, got ", argv[2],
+            return usage_error(io, usage_utf8, not_alone(argv[1]), argv[2],
                                "");
         fputs(usage_utf8, io->out);
         return 0;
@@ -352,8 +360,7 @@ int cli_utf8_run(int argc, char **argv, const cli_utf8_io *io)
             options = 0;
         } else if (is_help(a)) {
             if (argc > 3)
-                return usage_error(io, usage, "--help takes no other arguments, got ",
-                                   argv[i == 2 ? 3 : 2], "");
+                return usage_error(io, usage, not_alone(a), argv[i == 2 ? 3 : 2], "");
             fputs(usage, io->out);
             return 0;
         } else if (strcmp(a, "--hex") == 0) {

@@ -163,8 +163,10 @@ exact "counters --help extra" 2 "" "lepack: --help takes no other arguments, got
 $syn_counters" counters --help encode
 exact "counters encode --help extra" 2 "" "lepack: --help takes no other arguments, got '--hex'
 $syn_encode" counters encode --help --hex
-exact "counters decode FILE --help" 2 "" "lepack: --help takes no other arguments, got 'x'
+exact "counters decode FILE -h" 2 "" "lepack: -h takes no other arguments, got 'x'
 $syn_decode" counters decode x -h
+exact "-h extra" 2 "" "lepack: -h takes no other arguments, got 'x'
+$syn_main" -h x
 exact "unknown counters option" 2 "" "lepack: unknown option '-x'
 $syn_decode" counters decode -x
 exact "extra operand" 2 "" "lepack: extra operand 'b': one FILE at most

@@ -358,6 +358,10 @@ exact "--help with a FILE" 2 "" "lepack: --help takes no other arguments, got 'x
 $syn_encode" utf8 encode --help x
 exact "utf8 --help with more" 2 "" "lepack: --help takes no other arguments, got 'encode'
 $syn_utf8" utf8 --help encode
+exact "utf8 -h with more" 2 "" "lepack: -h takes no other arguments, got 'decode'
+$syn_utf8" utf8 -h decode
+exact "decode -h with more" 2 "" "lepack: -h takes no other arguments, got '-'
+$syn_decode" utf8 decode -h -
 exact "--help after --" 1 "" "lepack: cannot read '--help': No such file or directory" \
     utf8 decode -- --help
 
