@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* lepack: the command-line face of the partition-update-counters codec.
+/* lepack: the command line, and its `counters` commands.
  *
- * Every command reads its whole input and checks all of it before it writes
- * anything, so a run that fails on bad input prints nothing on stdout.  The
- * output is then produced item by item, straight to stdout: the memory held
+ * Every command reads its input (a FILE operand, or stdin for "-" or none)
+ * whole and checks all of it before it writes anything, so a run that
+ * fails on bad input prints nothing on stdout.  The output is then
+ * produced item by item, straight to stdout: the memory held
  * is the input (for decode --hex, the text and then its bytes), never a copy
  * of the output.  Writes to stdout are checked, like coreutils' close_stdout:
  * a full disk or a closed stdout is an error with errno's text, exit 1. */
@@ -19,42 +20,59 @@
 #include "version.h"
 
 static const char usage_main[] =
-    "usage: lepack counters encode [--hex]\n"
-    "       lepack counters decode [--hex]\n"
-    CLI_UTF8_USAGE_LINE
+    "usage: lepack COMMAND SUBCOMMAND [OPTION]... [FILE]\n"
     "       lepack --help | --version\n"
+    "commands:\n"
+    "  counters encode [--hex] [FILE]                  item lines -> wire items\n"
+    "  counters decode [--hex] [FILE]                  wire items -> item lines\n"
+    CLI_UTF8_USAGE_LINES
     "\n"
-    "Packs and unpacks Apache Ignite partition update counters: 20-byte\n"
-    "little-endian items (int32 partition, int64 initial counter, int64\n"
-    "updates count).  Run 'lepack counters encode --help' for details.\n";
+    "counters: Apache Ignite partition update counters, 20-byte little-endian\n"
+    "items (int32 partition, int64 initial counter, int64 updates count).\n"
+    "utf8: Java strings between UTF-16LE and (modified) UTF-8, as the JDK\n"
+    "converts them.  FILE is read whole; without FILE, or when FILE is -,\n"
+    "stdin.  -- ends the options.  Exit status 0; 1 on bad input, a read or\n"
+    "write error or out of memory (one line on stderr, nothing on stdout);\n"
+    "2 on bad usage.  'lepack COMMAND SUBCOMMAND --help' describes each.\n";
 
 static const char usage_counters[] =
-    "usage: lepack counters encode [--hex]    item lines -> wire bytes (or hex)\n"
-    "       lepack counters decode [--hex]    wire bytes (or hex) -> item lines\n";
+    "usage: lepack counters encode [--hex] [FILE]   item lines -> wire bytes (or hex)\n"
+    "       lepack counters decode [--hex] [FILE]   wire bytes (or hex) -> item lines\n";
+
+/* What both subcommands' help says about input and exit status. */
+#define USAGE_COMMON \
+    "FILE is read whole; without FILE, or when FILE is -, stdin.  -- ends\n" \
+    "the options (a FILE named -x is given as -- -x).  Exit status 0; 1 on\n" \
+    "bad input, a read or write error or out of memory (one line on stderr,\n" \
+    "nothing on stdout); 2 on bad usage.\n"
 
 static const char usage_encode[] =
-    "usage: lepack counters encode [--hex]\n"
+    "usage: lepack counters encode [--hex] [FILE]\n"
     "\n"
-    "Reads lines \"PART INIT UPDATES\" from stdin (signed decimal, one space\n"
-    "between, int32 int64 int64) and writes the wire bytes to stdout.\n"
+    "Reads lines \"PART INIT UPDATES\" (signed decimal, one space between,\n"
+    "int32 int64 int64) and writes the wire bytes to stdout.\n"
     "  --hex   write lowercase hex text instead, one 20-byte item per line\n"
+    "  --help  this help\n"
     "\n"
-    "A malformed line or a number out of range: a message naming the line on\n"
-    "stderr, nothing on stdout, exit status 1.  Memory: the input, held once\n"
-    "while every line is checked; the output is written item by item.\n";
+    "A malformed line or a number out of range: a message naming the line\n"
+    "(counted from 1).  Memory: the input, held once while every line is\n"
+    "checked; the output is written item by item.\n"
+    USAGE_COMMON;
 
 static const char usage_decode[] =
-    "usage: lepack counters decode [--hex]\n"
+    "usage: lepack counters decode [--hex] [FILE]\n"
     "\n"
-    "Reads wire bytes from stdin and prints one line \"PART INIT UPDATES\" per\n"
-    "item.\n"
-    "  --hex   read hex text instead (whitespace ignored)\n"
+    "Reads wire bytes and prints one line \"PART INIT UPDATES\" per item.\n"
+    "  --hex   read hex text instead (either case, whitespace ignored)\n"
+    "  --help  this help\n"
     "\n"
-    "A length that is not a multiple of 20 or bad hex: a message naming the\n"
-    "length or byte offset on stderr, nothing on stdout, exit status 1.\n"
-    "Memory: the input, held once while its length is checked (with --hex\n"
-    "the text, then its bytes: at most 1.5 times the input); the lines are\n"
-    "written item by item.\n";
+    "A length that is not a multiple of 20 is refused, naming the length and\n"
+    "the byte offset of the bytes left over (with --hex, in the decoded input\n"
+    "and as the text offset of their first digit); bad hex names its text\n"
+    "offset.  Offsets count from 0.  Memory: the input, held once while its\n"
+    "length is checked (with --hex the text, then its bytes: at most 1.5\n"
+    "times the input); the lines are written item by item.\n"
+    USAGE_COMMON;
 
 static int fail(const char *what)
 {
@@ -95,52 +113,81 @@ static int out_finish(int rc)
     return rc;
 }
 
-/* --- stdin -------------------------------------------------------------- */
+/* --- input: a FILE operand or stdin ------------------------------------------ */
 
-enum { READ_OK = 0, READ_ERROR = -1, READ_NOMEM = -2 };
-
-/* The whole of stdin in *data (free with free()), *len bytes; on
- * READ_ERROR, errno says why. */
-static int read_all(char **data, size_t *len)
+/* "cannot read 'FILE': errno's text" (or "standard input"), one line. */
+static int read_failed(const cli_input *in, int e)
 {
+    fputs("lepack: cannot read ", stderr);
+    if (in->path != NULL)
+        cli_put_quoted(stderr, in->path);
+    else
+        fputs("standard input", stderr);
+    fprintf(stderr, ": %s\n", strerror(e));
+    return 1;
+}
+
+int cli_input_open(cli_input *in, const char *path)
+{
+    in->path = path != NULL && strcmp(path, "-") != 0 ? path : NULL;
+    if (in->path == NULL) {
+        in->f = stdin;
+        return 0;
+    }
+    in->f = fopen(in->path, "rb");
+    return in->f == NULL ? read_failed(in, errno) : 0;
+}
+
+int cli_input_read(cli_input *in, void *buf, size_t cap, size_t *got)
+{
+    *got = fread(buf, 1, cap, in->f);
+    if (*got == 0 && ferror(in->f))
+        return read_failed(in, errno);
+    return 0;
+}
+
+void cli_input_close(cli_input *in)
+{
+    if (in->f != stdin)
+        fclose(in->f); /* read only: nothing to lose */
+    in->f = NULL;
+}
+
+int cli_read_input(const char *path, char **data, size_t *len)
+{
+    cli_input in;
+    if (cli_input_open(&in, path) != 0)
+        return 1;
     char *buf = NULL;
     size_t n = 0, cap = 0;
+    int rc = 0;
     for (;;) {
         if (cap - n < 65536) {
             size_t more = cap < 65536 ? 65536 : cap;
             char *bigger = more <= SIZE_MAX - cap ? realloc(buf, cap + more) : NULL;
             if (bigger == NULL) {
-                free(buf);
-                return READ_NOMEM;
+                rc = fail("out of memory");
+                break;
             }
             buf = bigger;
             cap += more;
         }
-        size_t got = fread(buf + n, 1, cap - n, stdin);
-        n += got;
-        if (got == 0) {
-            if (ferror(stdin)) {
-                int e = errno;
-                free(buf);
-                errno = e;
-                return READ_ERROR;
-            }
-            *data = buf;
-            *len = n;
-            return READ_OK;
+        size_t got = 0;
+        if (cli_input_read(&in, buf + n, cap - n, &got) != 0) {
+            rc = 1;
+            break;
         }
+        if (got == 0)
+            break;
+        n += got;
     }
-}
-
-int cli_read_input(char **data, size_t *len)
-{
-    int rc = read_all(data, len);
-    if (rc == READ_NOMEM)
-        return fail("out of memory");
-    if (rc == READ_ERROR) {
-        fprintf(stderr, "lepack: cannot read input: %s\n", strerror(errno));
-        return 1;
+    cli_input_close(&in);
+    if (rc != 0) {
+        free(buf);
+        return rc;
     }
+    *data = buf;
+    *len = n;
     return 0;
 }
 
@@ -172,11 +219,11 @@ static int write_item(const lepack_counters *m, int hex)
 /* Each line is parsed on its own into a one-item message: a first pass
  * checks them all (so that a bad line leaves stdout empty), a second writes
  * them.  Nothing but the input grows with the input. */
-static int cmd_encode(int hex)
+static int cmd_encode(const char *path, int hex)
 {
     char *in = NULL;
     size_t len = 0;
-    if (cli_read_input(&in, &len) != 0)
+    if (cli_read_input(path, &in, &len) != 0)
         return 1;
     lepack_counters m;
     if (lepack_counters_init(&m, 0, 1) != LEPACK_OK) {
@@ -207,24 +254,32 @@ static int cmd_encode(int hex)
 
 /* --- counters decode ------------------------------------------------------ */
 
-static int cmd_decode(int hex)
+static const char *plural(size_t n)
+{
+    return n == 1 ? "" : "s";
+}
+
+static int cmd_decode(const char *path, int hex)
 {
     char *in = NULL;
     size_t len = 0;
-    if (cli_read_input(&in, &len) != 0)
+    if (cli_read_input(path, &in, &len) != 0)
         return 1;
     const uint8_t *wire = (const uint8_t *)in;
     uint8_t *bytes = NULL;
+    size_t left_text = 0; /* with --hex: the text offset of the bytes left over */
     if (hex) {
         text_error err;
         size_t n = 0;
         int bad = text_parse_hex(in, len, &bytes, &n, &err);
+        if (bad == 0 && n % LEPACK_ITEM_SIZE != 0)
+            left_text = cli_hex_text_offset((const uint8_t *)in, len, n - n % LEPACK_ITEM_SIZE);
         free(in);
         in = NULL;
         if (bad != 0) {
             if (strcmp(err.what, "out of memory") == 0)
                 return fail("out of memory");
-            fprintf(stderr, "lepack: byte offset %zu: %s\n", err.where, err.what);
+            fprintf(stderr, "lepack: text offset %zu: %s\n", err.where, err.what);
             return 1;
         }
         wire = bytes;
@@ -232,11 +287,15 @@ static int cmd_decode(int hex)
     }
     int rc = 0;
     if (len % LEPACK_ITEM_SIZE != 0) {
+        size_t items = len / LEPACK_ITEM_SIZE, left = len % LEPACK_ITEM_SIZE;
         fprintf(stderr,
-                "lepack: input is %zu bytes, not a multiple of the %u-byte item size "
-                "(%zu complete items, %zu bytes left over at byte offset %zu)\n",
-                len, LEPACK_ITEM_SIZE, len / LEPACK_ITEM_SIZE, len % LEPACK_ITEM_SIZE,
-                len - len % LEPACK_ITEM_SIZE);
+                "lepack: %s is %zu byte%s, not a multiple of the %u-byte item size "
+                "(%zu complete item%s, %zu byte%s left over at byte offset %zu",
+                hex ? "the decoded input" : "input", len, plural(len), LEPACK_ITEM_SIZE, items,
+                plural(items), left, plural(left), len - left);
+        if (hex)
+            fprintf(stderr, " of the decoded input, text offset %zu", left_text);
+        fputs(")\n", stderr);
         rc = 1;
     }
     /* One item at a time through a one-item message: the library decodes
@@ -267,38 +326,69 @@ static int is_help(const char *a)
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
 }
 
-/* lepack counters SUBCOMMAND [--hex]; argv[0] is "counters". */
+/* The start of the message refusing --help, -h or --version with other
+ * arguments, naming the one given. */
+static const char *not_alone(const char *opt)
+{
+    return strcmp(opt, "-h") == 0          ? "-h takes no other arguments, got "
+           : strcmp(opt, "--version") == 0 ? "--version takes no other arguments, got "
+                                           : "--help takes no other arguments, got ";
+}
+
+/* A usage error: "lepack: BEFORE'ARG'AFTER" (ARG quoted, when there is
+ * one) on one line, then the synopsis that helps (the usage up to its
+ * first blank line). */
+static int usage_error(const char *usage, const char *before, const char *arg, const char *after)
+{
+    fprintf(stderr, "lepack: %s", before);
+    if (arg != NULL)
+        cli_put_quoted(stderr, arg);
+    const char *blank = strstr(usage, "\n\n");
+    int shown = blank != NULL ? (int)(blank - usage) + 1 : (int)strlen(usage);
+    fprintf(stderr, "%s\n%.*s", after, shown, usage);
+    return CLI_EXIT_USAGE;
+}
+
+/* lepack counters SUBCOMMAND [--hex] [FILE]; argv[0] is "counters". */
 static int counters_main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "lepack: 'counters' needs a subcommand: encode or decode\n%s",
-                usage_counters);
-        return 2;
-    }
+    if (argc < 2)
+        return usage_error(usage_counters, "'counters' needs a subcommand: encode or decode",
+                           NULL, "");
     if (is_help(argv[1])) {
+        if (argc > 2)
+            return usage_error(usage_counters, not_alone(argv[1]), argv[2],
+                               "");
         out_write(usage_counters, strlen(usage_counters));
         return 0;
     }
     int encode = strcmp(argv[1], "encode") == 0;
-    if (!encode && strcmp(argv[1], "decode") != 0) {
-        fprintf(stderr, "lepack: unknown counters subcommand '%s'\n%s", argv[1],
-                usage_counters);
-        return 2;
-    }
+    if (!encode && strcmp(argv[1], "decode") != 0)
+        return usage_error(usage_counters, "unknown counters subcommand ", argv[1], "");
     const char *usage = encode ? usage_encode : usage_decode;
-    int hex = 0;
+    const char *path = NULL;
+    int hex = 0, options = 1;
     for (int i = 2; i < argc; i++) {
-        if (is_help(argv[i])) {
+        const char *a = argv[i];
+        if (!options || a[0] != '-' || a[1] == '\0') {
+            /* An operand: the FILE ("-" is stdin). */
+            if (path != NULL)
+                return usage_error(usage, "extra operand ", a, ": one FILE at most");
+            path = a;
+        } else if (strcmp(a, "--") == 0) {
+            options = 0;
+        } else if (is_help(a)) {
+            if (argc > 3)
+                return usage_error(usage, not_alone(a), argv[i == 2 ? 3 : 2], "");
             out_write(usage, strlen(usage));
             return 0;
+        } else if (strcmp(a, "--hex") == 0) {
+            hex = 1;
+        } else {
+            return usage_error(usage, "unknown option ", a, "");
         }
-        if (strcmp(argv[i], "--hex") != 0) {
-            fprintf(stderr, "lepack: unknown option '%s'\n%s", argv[i], usage);
-            return 2;
-        }
-        hex = 1;
     }
-    return encode ? cmd_encode(hex) : cmd_decode(hex);
+    return encode ? cmd_encode(path, hex) : cmd_decode(path, hex);
 }
 
 static int utf8_main(int argc, char **argv)
@@ -318,22 +408,20 @@ static const struct command {
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fputs(usage_main, stderr);
-        return 2;
-    }
-    if (is_help(argv[1])) {
-        out_write(usage_main, strlen(usage_main));
-        return out_finish(0);
-    }
-    if (strcmp(argv[1], "--version") == 0) {
-        static const char version[] = "lepack " LEPACK_VERSION_STRING "\n";
-        out_write(version, strlen(version));
+    if (argc < 2)
+        return usage_error(usage_main, "missing command: counters or utf8", NULL, "");
+    int version = strcmp(argv[1], "--version") == 0;
+    if (is_help(argv[1]) || version) {
+        if (argc > 2)
+            return usage_error(usage_main, not_alone(argv[1]), argv[2], "");
+        static const char version_line[] = "lepack " LEPACK_VERSION_STRING "\n";
+        const char *text = version ? version_line : usage_main;
+        out_write(text, strlen(text));
         return out_finish(0);
     }
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
         if (strcmp(argv[1], commands[k].name) == 0)
             return out_finish(commands[k].run(argc - 1, argv + 1));
-    fprintf(stderr, "lepack: unknown command '%s'\n%s", argv[1], usage_main);
-    return 2;
+    return usage_error(usage_main, argv[1][0] == '-' ? "unknown option " : "unknown command ",
+                       argv[1], "");
 }

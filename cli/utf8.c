@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* `lepack utf8 encode|decode`: the JDK's string conversions on stdin.
+/* `lepack utf8 encode|decode`: the JDK's string conversions on a FILE or
+ * stdin.
  *
  * UTF-16 is little-endian bytes on both sides (two per code unit); the
- * UTF-8 side is raw bytes, or hex text with --hex.  Output is assembled in
- * memory and written only once the whole input has been accepted, so a
- * failing run prints nothing on stdout.  Memory: the input, converted in
- * place, and the output (at most 3 bytes a unit when encoding, the exact
- * unit count when decoding). */
+ * UTF-8 side is raw bytes, or hex text with --hex.  The input is read
+ * whole through the caller's reader.  Output is assembled in memory and
+ * written only once the whole input has been accepted, so a failing run
+ * prints nothing on stdout.  Memory: the input, converted in place, and
+ * the output (at most 3 bytes a unit when encoding, the exact unit count
+ * when decoding). */
 #include "utf8.h"
 
 #include <stdio.h>
@@ -16,30 +18,59 @@
 #include "cli_utf8.h"
 #include "text.h"
 
-static const char usage[] =
-    "usage: lepack utf8 encode [--mutf8] [--hex]\n"
-    "       lepack utf8 decode [--strict] [--mutf8] [--hex]\n"
+static const char usage_utf8[] =
+    "usage: lepack utf8 encode [--mutf8] [--hex] [FILE]\n"
+    "       lepack utf8 decode [--strict|--mutf8] [--hex] [FILE]\n"
     "\n"
-    "Java strings as bytes, exactly as the JDK converts them.\n"
-    "  encode    reads UTF-16LE code units from stdin and writes the bytes of\n"
-    "            String.getBytes(UTF_8): a surrogate pair is one 4-byte\n"
-    "            sequence, every unpaired surrogate becomes '?' (0x3F)\n"
-    "  decode    reads UTF-8 and writes the UTF-16LE of new String(bytes, UTF_8):\n"
-    "            each ill-formed sequence becomes one U+FFFD\n"
-    "  --strict  decode: refuse ill-formed UTF-8 instead (overlong forms,\n"
-    "            encoded surrogates, above U+10FFFF, truncated sequences, stray\n"
+    "Java strings as bytes, exactly as the JDK converts them: encode writes\n"
+    "the UTF-8 of String.getBytes(UTF_8) (or writeUTF's), decode the UTF-16LE\n"
+    "of new String(bytes, UTF_8) (or readUTF's).  Run 'lepack utf8 encode\n"
+    "--help' or 'lepack utf8 decode --help' for the options.\n";
+
+/* What both subcommands' help says about input, errors and exit status. */
+#define USAGE_COMMON \
+    "FILE is read whole; without FILE, or when FILE is -, stdin.  -- ends\n" \
+    "the options (a FILE named -x is given as -- -x).  Offsets count from 0.\n" \
+    "Exit status 0; 1 on bad input, a read or write error or out of memory\n" \
+    "(one line on stderr naming the problem, nothing on stdout); 2 on bad\n" \
+    "usage.\n"
+
+static const char usage_encode[] =
+    "usage: lepack utf8 encode [--mutf8] [--hex] [FILE]\n"
+    "\n"
+    "Reads UTF-16LE code units (two bytes each) and writes the bytes of\n"
+    "String.getBytes(UTF_8): a surrogate pair is one 4-byte sequence, every\n"
+    "unpaired surrogate becomes '?' (0x3F).\n"
+    "  --mutf8   write DataOutput.writeUTF's bytes instead: a 2-byte\n"
+    "            big-endian length, then the modified UTF-8 body (U+0000 as\n"
+    "            C0 80, a pair as two 3-byte surrogates); a body over 65535\n"
+    "            bytes is refused\n"
+    "  --hex     write the bytes as lowercase hex text, 32 bytes a line\n"
+    "  --help    this help\n"
+    "\n"
+    "An odd number of input bytes is refused, naming the byte offset of the\n"
+    "byte without a partner.\n"
+    USAGE_COMMON;
+
+static const char usage_decode[] =
+    "usage: lepack utf8 decode [--strict|--mutf8] [--hex] [FILE]\n"
+    "\n"
+    "Reads UTF-8 and writes the UTF-16LE of new String(bytes, UTF_8): each\n"
+    "ill-formed sequence becomes one U+FFFD.\n"
+    "  --strict  refuse ill-formed UTF-8 instead (overlong forms, encoded\n"
+    "            surrogates, above U+10FFFF, truncated sequences, stray\n"
     "            continuation bytes), naming the byte offset where it starts\n"
-    "  --mutf8   modified UTF-8 of DataOutput.writeUTF / DataInput.readUTF: a\n"
-    "            2-byte big-endian length, then the body (U+0000 as C0 80, a\n"
-    "            pair as two 3-byte surrogates); decode reads exactly one such\n"
-    "            string and refuses what readUTF refuses\n"
-    "  --hex     the UTF-8 side as hex text: encode writes lowercase hex, 32\n"
-    "            bytes per line; decode reads hex (whitespace ignored)\n"
+    "  --mutf8   read exactly one DataInput.readUTF string: a 2-byte\n"
+    "            big-endian length, then a modified UTF-8 body; what readUTF\n"
+    "            refuses is refused (readUTF has its own rules and no strict\n"
+    "            mode, so --strict and --mutf8 do not go together)\n"
+    "  --hex     read the bytes as hex text (either case, whitespace\n"
+    "            ignored); an error in the text names its text offset, an\n"
+    "            error in the bytes both its byte offset in the decoded input\n"
+    "            and the text offset of that byte's first digit\n"
+    "  --help    this help\n"
     "\n"
-    "An odd number of UTF-16LE bytes, ill-formed input under --strict or\n"
-    "--mutf8, a writeUTF body over 65535 bytes, bad hex, or a write error: a\n"
-    "message naming the problem and its byte offset on stderr, nothing on\n"
-    "stdout, exit status 1.\n";
+    USAGE_COMMON;
 
 static int complain(const cli_utf8_io *io, const char *what)
 {
@@ -47,11 +78,29 @@ static int complain(const cli_utf8_io *io, const char *what)
     return 1;
 }
 
-/* The caller's reader (main.c's for stdin), for bytes. */
-static int read_input(const cli_utf8_io *io, uint8_t **data, size_t *len)
+/* "s" when n calls for a plural. */
+static const char *plural(size_t n)
+{
+    return n == 1 ? "" : "s";
+}
+
+void cli_put_quoted(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
+        if (*p < 0x20 || *p == 0x7f || *p == '\'' || *p == '\\')
+            fprintf(f, "\\x%02x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('\'', f);
+}
+
+/* The caller's reader (main.c's for a FILE or stdin), for bytes. */
+static int read_input(const cli_utf8_io *io, const char *path, uint8_t **data, size_t *len)
 {
     char *raw = NULL;
-    if (io->read_input(&raw, len) != 0)
+    if (io->read_input(path, &raw, len) != 0)
         return 1;
     *data = (uint8_t *)raw;
     return 0;
@@ -98,18 +147,18 @@ static const uint8_t *le_from_units(uint16_t *u, size_t n)
     return p;
 }
 
-static int cmd_encode(const cli_utf8_io *io, int mutf8, int hex)
+static int cmd_encode(const cli_utf8_io *io, const char *path, int mutf8, int hex)
 {
     uint8_t *in = NULL, *out = NULL;
     size_t len = 0;
-    if (read_input(io, &in, &len) != 0)
+    if (read_input(io, path, &in, &len) != 0)
         return 1;
     int rc = 1;
     if (len % 2 != 0) {
         fprintf(io->err,
-                "lepack: input is %zu bytes, an odd number: UTF-16LE takes two bytes per code "
+                "lepack: input is %zu byte%s, an odd number: UTF-16LE takes two bytes per code "
                 "unit (the byte at offset %zu has no partner)\n",
-                len, len - 1);
+                len, plural(len), len - 1);
         goto done;
     }
     size_t n = len / 2;
@@ -146,38 +195,72 @@ done:
     return rc;
 }
 
-/* Says why decoding failed: the only failures of the decode calls below,
- * given an exact-size output, are LEPACK_ERANGE (readUTF's input cut
- * short) and LEPACK_EILLFORMED (--mutf8 or --strict). */
-static void decode_error(FILE *err, lepack_status st, int mutf8, const uint8_t *src, size_t len, size_t bad)
+size_t cli_hex_text_offset(const uint8_t *text, size_t len, size_t k)
 {
-    if (st == LEPACK_ERANGE && len < 2)
-        fprintf(err, "lepack: input is %zu bytes, shorter than readUTF's 2-byte length "
-                        "prefix\n", len);
-    else if (st == LEPACK_ERANGE)
-        fprintf(err, "lepack: the length prefix announces %zu bytes but only %zu follow it "
-                        "(readUTF: EOFException)\n",
-                (size_t)src[0] * 256 + src[1], len - 2);
-    else if (mutf8)
-        fprintf(err, "lepack: byte offset %zu: malformed modified UTF-8 (readUTF: "
-                        "UTFDataFormatException)\n", bad);
-    else
-        fprintf(err, "lepack: byte offset %zu: ill-formed UTF-8 sequence\n", bad);
+    size_t i = 0;
+    for (size_t digits = 0; i < len; i++) {
+        uint8_t c = text[i];
+        int digit = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+        if (digit && digits++ == 2 * k)
+            break;
+    }
+    return i;
 }
 
-static int cmd_decode(const cli_utf8_io *io, int strict, int mutf8, int hex)
+/* Where in the input a decoded byte is: its byte offset, and with --hex
+ * (text[0 .. text_len) the hex text) the byte offset in the decoded input
+ * and the text offset of its first digit, so that every offset names what
+ * it counts. */
+static void put_where(FILE *err, size_t offset, const uint8_t *text, size_t text_len, int hex)
+{
+    if (hex)
+        fprintf(err, "byte offset %zu of the decoded input, text offset %zu", offset,
+                cli_hex_text_offset(text, text_len, offset));
+    else
+        fprintf(err, "byte offset %zu", offset);
+}
+
+/* Says why decoding failed: the only failures of the decode calls below,
+ * given an exact-size output, are LEPACK_ERANGE (readUTF's input cut
+ * short) and LEPACK_EILLFORMED (--mutf8 or --strict).  src[0 .. len) is
+ * what was decoded, text[0 .. text_len) the hex text it came from. */
+static void decode_error(FILE *err, lepack_status st, int mutf8, const uint8_t *src, size_t len,
+                         size_t bad, const uint8_t *text, size_t text_len, int hex)
+{
+    const char *input = hex ? "the decoded input" : "input";
+    if (st == LEPACK_ERANGE && len < 2) {
+        fprintf(err, "lepack: %s is %zu byte%s, shorter than readUTF's 2-byte length prefix\n",
+                input, len, plural(len));
+    } else if (st == LEPACK_ERANGE) {
+        size_t announced = (size_t)src[0] * 256 + src[1];
+        fprintf(err, "lepack: the length prefix announces %zu byte%s but only %zu follow%s it "
+                     "(readUTF: EOFException)\n",
+                announced, plural(announced), len - 2, len - 2 == 1 ? "s" : "");
+    } else {
+        fputs("lepack: ", err);
+        put_where(err, bad, text, text_len, hex);
+        fputs(mutf8 ? ": malformed modified UTF-8 (readUTF: UTFDataFormatException)\n"
+                    : ": ill-formed UTF-8 sequence\n", err);
+    }
+}
+
+static int cmd_decode(const cli_utf8_io *io, const char *path, int strict, int mutf8, int hex)
 {
     uint8_t *in = NULL, *parsed = NULL;
     uint16_t *units = NULL;
     size_t len = 0;
-    if (read_input(io, &in, &len) != 0)
+    if (read_input(io, path, &in, &len) != 0)
         return 1;
     int rc = 1;
     const uint8_t *src = in;
+    size_t text_len = len;
     if (hex) {
         text_error err;
-        if (text_parse_hex((const char *)in, len, &parsed, &len, &err) != 0) {
-            fprintf(io->err, "lepack: byte offset %zu: %s\n", err.where, err.what);
+        if (text_parse_hex((const char *)in, text_len, &parsed, &len, &err) != 0) {
+            if (strcmp(err.what, "out of memory") == 0)
+                complain(io, "out of memory");
+            else
+                fprintf(io->err, "lepack: text offset %zu: %s\n", err.where, err.what);
             goto done;
         }
         src = parsed;
@@ -201,12 +284,14 @@ static int cmd_decode(const cli_utf8_io *io, int strict, int mutf8, int hex)
                    : lepack_utf8_decode(src, len, units, n, &written);
     }
     if (st != LEPACK_OK) {
-        decode_error(io->err, st, mutf8, src, len, bad);
+        decode_error(io->err, st, mutf8, src, len, bad, in, text_len, hex);
         goto done;
     }
     if (mutf8 && used != len) {
-        fprintf(io->err, "lepack: byte offset %zu: %zu bytes after the string (one writeUTF "
-                        "string expected)\n", used, len - used);
+        fputs("lepack: ", io->err);
+        put_where(io->err, used, in, text_len, hex);
+        fprintf(io->err, ": %zu byte%s after the string (one writeUTF string expected)\n",
+                len - used, plural(len - used));
         goto done;
     }
     fwrite(le_from_units(units, written), 1, written * 2, io->out);
@@ -223,37 +308,77 @@ static int is_help(const char *a)
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
 }
 
+/* The start of the message refusing --help or -h with other arguments,
+ * naming the one given. */
+static const char *not_alone(const char *opt)
+{
+    return strcmp(opt, "-h") == 0 ? "-h takes no other arguments, got "
+                                  : "--help takes no other arguments, got ";
+}
+
+/* A usage error: "lepack: BEFORE'ARG'AFTER" (ARG quoted, when there is
+ * one) on one line, then the synopsis that helps (the usage up to its
+ * first blank line). */
+static int usage_error(const cli_utf8_io *io, const char *usage, const char *before,
+                       const char *arg, const char *after)
+{
+    fprintf(io->err, "lepack: %s", before);
+    if (arg != NULL)
+        cli_put_quoted(io->err, arg);
+    const char *blank = strstr(usage, "\n\n");
+    int shown = blank != NULL ? (int)(blank - usage) + 1 : (int)strlen(usage);
+    fprintf(io->err, "%s\n%.*s", after, shown, usage);
+    return CLI_EXIT_USAGE;
+}
+
 int cli_utf8_run(int argc, char **argv, const cli_utf8_io *io)
 {
-    if (argc < 2) {
-        fputs(usage, io->err);
-        return 2;
-    }
+    if (argc < 2)
+        return usage_error(io, usage_utf8, "'utf8' needs a subcommand: encode or decode", NULL,
+                           "");
     if (is_help(argv[1])) {
-        fputs(usage, io->out);
+        if (argc > 2)
+            return usage_error(io, usage_utf8, not_alone(argv[1]), argv[2],
+                               "");
+        fputs(usage_utf8, io->out);
         return 0;
     }
     int encode = strcmp(argv[1], "encode") == 0;
-    if (!encode && strcmp(argv[1], "decode") != 0) {
-        fprintf(io->err, "lepack: unknown utf8 command '%s'\n%s", argv[1], usage);
-        return 2;
-    }
-    int strict = 0, mutf8 = 0, hex = 0;
+    if (!encode && strcmp(argv[1], "decode") != 0)
+        return usage_error(io, usage_utf8, "unknown utf8 subcommand ", argv[1], "");
+    const char *usage = encode ? usage_encode : usage_decode;
+    const char *path = NULL;
+    int strict = 0, mutf8 = 0, hex = 0, options = 1;
     for (int i = 2; i < argc; i++) {
-        if (is_help(argv[i])) {
+        const char *a = argv[i];
+        if (!options || a[0] != '-' || a[1] == '\0') {
+            /* An operand: the FILE ("-" is stdin). */
+            if (path != NULL)
+                return usage_error(io, usage, "extra operand ", a, ": one FILE at most");
+            path = a;
+        } else if (strcmp(a, "--") == 0) {
+            options = 0;
+        } else if (is_help(a)) {
+            if (argc > 3)
+                return usage_error(io, usage, not_alone(a), argv[i == 2 ? 3 : 2], "");
             fputs(usage, io->out);
             return 0;
-        }
-        if (strcmp(argv[i], "--hex") == 0) {
+        } else if (strcmp(a, "--hex") == 0) {
             hex = 1;
-        } else if (strcmp(argv[i], "--mutf8") == 0) {
+        } else if (strcmp(a, "--mutf8") == 0) {
             mutf8 = 1;
-        } else if (strcmp(argv[i], "--strict") == 0 && !encode) {
+        } else if (strcmp(a, "--strict") == 0 && !encode) {
             strict = 1;
         } else {
-            fprintf(io->err, "lepack: unknown option '%s'\n%s", argv[i], usage);
-            return 2;
+            return usage_error(io, usage, "unknown option ", a, "");
         }
     }
-    return encode ? cmd_encode(io, mutf8, hex) : cmd_decode(io, strict, mutf8, hex);
+    /* readUTF accepts what --strict refuses (C0 80 for U+0000, and every
+     * other overlong 2- and 3-byte form) and Java has no stricter readUTF:
+     * the two together would have to invent a rule, so they are refused. */
+    if (strict && mutf8)
+        return usage_error(io, usage,
+                           "--strict and --mutf8 cannot be used together: readUTF has its own "
+                           "rules and no strict mode", NULL, "");
+    return encode ? cmd_encode(io, path, mutf8, hex) : cmd_decode(io, path, strict, mutf8, hex);
 }

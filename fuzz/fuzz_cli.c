@@ -17,14 +17,17 @@
  *   bit 1   --mutf8
  *   bit 2   --hex
  *   bit 3   --strict (an unknown option for encode: exit status 2)
- *   bits 4-5  1: --help last (usage on stdout, 0), 2: an unknown option
- *             (usage on stderr, 2), else nothing more
+ *   bits 4-5  1: --help last (alone: usage on stdout, 0; after other
+ *             options: refused, 2), 2: an unknown option (usage on stderr,
+ *             2), else nothing more
  * and the rest is its input.  Its exit status, stdout and stderr must be
  * what ref_utf8.h says: the JDK's bytes (as lowercase hex, 32 bytes a line,
  * with --hex) or units, or exit status 1 with nothing on stdout and a
- * message naming the offset ref blames. */
+ * message naming the offset ref blames (with --hex, in the decoded bytes
+ * and in the text); --strict with --mutf8 is refused (exit status 2). */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -282,9 +285,12 @@ static void check_hex(const char *text, size_t len)
 static const uint8_t *utf8_input;
 static size_t utf8_input_len;
 
-/* cli_read_input's contract on the fuzzer's bytes. */
-static int fuzz_read_input(char **data, size_t *len)
+/* cli_read_input's contract on the fuzzer's bytes (no FILE operand is
+ * given, so path is always stdin's). */
+static int fuzz_read_input(const char *path, char **data, size_t *len)
 {
+    if (path != NULL)
+        FZ_FAIL("lepack utf8: a FILE operand \"%s\" where none was given", path);
     char *copy = malloc(utf8_input_len > 0 ? utf8_input_len : 1);
     if (copy == NULL)
         abort();
@@ -336,16 +342,46 @@ static void expect_units(utf8_expect *e, const uint16_t *u, size_t n)
     e->out_len = 2 * n;
 }
 
-static void refuse(utf8_expect *e, const char *fmt, size_t offset)
+static void refuse(utf8_expect *e, const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     e->status = 1;
-    snprintf(e->err, sizeof e->err, fmt, offset);
+    vsnprintf(e->err, sizeof e->err, fmt, ap);
+    va_end(ap);
+}
+
+static const char *spec_plural(size_t n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* The text offset of the first digit of byte k of the hex text, or len. */
+static size_t spec_digit_offset(const char *text, size_t len, size_t k)
+{
+    size_t digits = 0;
+    for (size_t i = 0; i < len; i++)
+        if (spec_hex_digit(text[i]) >= 0 && digits++ == 2 * k)
+            return i;
+    return len;
+}
+
+/* Where the message puts decoded byte k: "byte offset K", and with --hex
+ * also the text offset of its first digit. */
+static void refuse_at(utf8_expect *e, const char *in, size_t in_len, int hex, size_t k,
+                      const char *what)
+{
+    if (hex)
+        refuse(e, "lepack: byte offset %zu of the decoded input, text offset %zu: %s", k,
+               spec_digit_offset(in, in_len, k), what);
+    else
+        refuse(e, "lepack: byte offset %zu: %s", k, what);
 }
 
 static void spec_utf8_encode(utf8_expect *e, const uint8_t *in, size_t len, int mutf8, int hex)
 {
     if (len % 2 != 0) {
-        refuse(e, "lepack: input is %zu bytes, an odd number", len);
+        refuse(e, "lepack: input is %zu byte%s, an odd number", len, spec_plural(len));
         return;
     }
     size_t n = len / 2, cap = 3 * n + 2, got = 0;
@@ -360,7 +396,7 @@ static void spec_utf8_encode(utf8_expect *e, const uint8_t *in, size_t len, int 
     if (rst == REF_OK)
         expect_bytes(e, bytes, got, hex);
     else
-        refuse(e, "lepack: LEPACK_ETOOLONG: the modified UTF-8 body is", 0);
+        refuse(e, "lepack: LEPACK_ETOOLONG: the modified UTF-8 body is");
     free(s);
     free(bytes);
 }
@@ -372,10 +408,12 @@ static void spec_utf8_decode(utf8_expect *e, const uint8_t *in, size_t len, int 
     if (parsed == NULL)
         abort();
     const uint8_t *src = in;
+    const char *text = (const char *)in;
+    size_t text_len = len;
     if (hex) {
         size_t where = 0;
-        if (spec_hex((const char *)in, len, parsed, &len, &where) != 0) {
-            refuse(e, "lepack: byte offset %zu: ", where);
+        if (spec_hex(text, text_len, parsed, &len, &where) != 0) {
+            refuse(e, "lepack: text offset %zu: ", where);
             free(parsed);
             return;
         }
@@ -387,19 +425,25 @@ static void spec_utf8_decode(utf8_expect *e, const uint8_t *in, size_t len, int 
     size_t n = 0, used = 0, bad = 0;
     if (mutf8) {
         int rst = ref_mutf8_read(src, len, units, len, &n, &used, &bad);
+        size_t announced = len < 2 ? 0 : (size_t)src[0] * 256 + src[1];
         if (rst == REF_ERANGE && len < 2)
-            refuse(e, "lepack: input is %zu bytes, shorter than readUTF's", len);
+            refuse(e, "lepack: %s is %zu byte%s, shorter than readUTF's",
+                   hex ? "the decoded input" : "input", len, spec_plural(len));
         else if (rst == REF_ERANGE)
-            refuse(e, "lepack: the length prefix announces %zu bytes",
-                   (size_t)src[0] * 256 + src[1]);
+            refuse(e, "lepack: the length prefix announces %zu byte%s but only %zu follow%s it",
+                   announced, spec_plural(announced), len - 2, len - 2 == 1 ? "s" : "");
         else if (rst != REF_OK)
-            refuse(e, "lepack: byte offset %zu: malformed modified UTF-8", bad);
-        else if (used != len)
-            refuse(e, "lepack: byte offset %zu: ", used);
+            refuse_at(e, text, text_len, hex, bad, "malformed modified UTF-8");
+        else if (used != len) {
+            char what[64];
+            snprintf(what, sizeof what, "%zu byte%s after the string", len - used,
+                     spec_plural(len - used));
+            refuse_at(e, text, text_len, hex, used, what);
+        }
         else
             expect_units(e, units, n);
     } else if (strict && ref_utf8_validate(src, len, &bad) != REF_OK) {
-        refuse(e, "lepack: byte offset %zu: ill-formed UTF-8 sequence", bad);
+        refuse_at(e, text, text_len, hex, bad, "ill-formed UTF-8 sequence");
     } else {
         if (ref_utf8_decode(src, len, units, len, &n) != REF_OK)
             abort();
@@ -440,11 +484,18 @@ static void check_utf8_cli(const uint8_t *data, size_t size)
     if (encode && strict) {
         e.status = 2; /* --strict is decode's: an unknown option */
         snprintf(e.err, sizeof e.err, "lepack: unknown option '--strict'");
-    } else if (extra == 1) {
+    } else if (extra == 1 && argc == 3) {
         usage_out = 1;
+    } else if (extra == 1) {
+        e.status = 2; /* --help stands alone */
+        snprintf(e.err, sizeof e.err, "lepack: --help takes no other arguments, got '%s'",
+                 argv[2]);
     } else if (extra == 2) {
         e.status = 2;
         snprintf(e.err, sizeof e.err, "lepack: unknown option '--bogus'");
+    } else if (strict && mutf8) {
+        e.status = 2; /* readUTF has no strict mode */
+        snprintf(e.err, sizeof e.err, "lepack: --strict and --mutf8 cannot be used together");
     } else if (encode) {
         spec_utf8_encode(&e, in, len, mutf8, hex);
     } else {

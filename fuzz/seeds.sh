@@ -143,6 +143,18 @@ u16() { for x in "$@"; do le "$x" 2; done; }
 { b 144; } > $C/cli/seed-utf8-help
 { b 145 65 0; } > $C/cli/seed-utf8-encode-help
 { b 160 65; } > $C/cli/seed-utf8-bogus
+# Singular and plural counts, offsets in the decoded bytes and the text,
+# the refused --strict --mutf8 and --help after other options.
+{ b 129 65; } > $C/cli/seed-utf8-encode-odd-one
+{ b 130; } > $C/cli/seed-utf8-decode-mutf8-empty
+{ b 130 0 1; } > $C/cli/seed-utf8-decode-mutf8-cut-one
+{ b 130 0 1 65 66 67; } > $C/cli/seed-utf8-decode-mutf8-trailing-two
+{ b 134; printf '00'; } > $C/cli/seed-utf8-decode-mutf8-hex-short
+{ b 134; printf '0001 41\n42'; } > $C/cli/seed-utf8-decode-mutf8-hex-trailing
+{ b 134; printf '0003 41\ne2 41'; } > $C/cli/seed-utf8-decode-mutf8-hex-malformed
+{ b 140; printf '41\n\n  C0 80'; } > $C/cli/seed-utf8-decode-strict-hex-lines
+{ b 138 0 2 193 129; } > $C/cli/seed-utf8-decode-strict-mutf8
+{ b 150; printf '0001 41'; } > $C/cli/seed-utf8-decode-help-after-options
 
 # --- zero: length (2), fill, then ops ------------------------------------------
 # 0 zero off(2) len(2) chunk stop flags | 1 invalid kind len(2) [extra] |

@@ -4,6 +4,9 @@
 # input (message on stderr, nothing on stdout, exit status 1).
 set -u
 LEPACK=${1:-build/lepack}
+# Absolute, for the runs from inside $tmp (a name without a slash is looked
+# up in PATH and stays as it is).
+case $LEPACK in /*) ;; */*) LEPACK=$PWD/$LEPACK ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
@@ -56,7 +59,7 @@ expect_error() {
 
 head -c 41 /dev/zero > "$tmp/in"; expect_error "41 bytes" "41 bytes" counters decode
 head -c 19 /dev/zero > "$tmp/in"; expect_error "19 bytes" "19 bytes" counters decode
-printf '0g' > "$tmp/in"; expect_error "bad hex" "byte offset 1" counters decode --hex
+printf '0g' > "$tmp/in"; expect_error "bad hex" "text offset 1" counters decode --hex
 printf 'abc' > "$tmp/in"; expect_error "odd hex" "odd number" counters decode --hex
 printf '01020304' > "$tmp/in"; expect_error "hex length" "4 bytes" counters decode --hex
 printf '1 2 3\n2147483648 0 0\n' > "$tmp/in"; expect_error "int32 range" "line 2: partition: out of range" counters encode
@@ -84,7 +87,7 @@ usage_error() { # usage_error NAME PATTERN ARGS...
     [ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q -- "$pattern" "$tmp/err" && grep -q usage "$tmp/err" &&
         ok || bad "$name: exit $rc, stderr '$(cat "$tmp/err")'"
 }
-usage_error "no arguments" "usage: lepack counters"
+usage_error "no arguments" "missing command"
 usage_error "unknown command" "unknown command 'frobnicate'" frobnicate
 usage_error "unknown subcommand" "unknown counters subcommand 'frobnicate'" counters frobnicate
 usage_error "unknown option" "unknown option '--bogus'" counters encode --bogus
@@ -94,13 +97,144 @@ usage_error "unknown option" "unknown option '--bogus'" counters encode --bogus
 # A read error (stdin is a directory): errno's text.
 "$LEPACK" counters decode < / > "$tmp/out" 2> "$tmp/err"
 rc=$?
-[ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qx "lepack: cannot read input: Is a directory" "$tmp/err" &&
+[ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qx "lepack: cannot read standard input: Is a directory" "$tmp/err" &&
     ok || bad "read error: exit $rc, stderr '$(cat "$tmp/err")'"
 
 "$LEPACK" counters > "$tmp/out" 2> "$tmp/err"; rc=$?
 [ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "needs a subcommand: encode or decode" "$tmp/err" &&
     ok || bad "counters without a subcommand: exit $rc, '$(cat "$tmp/err")'"
 "$LEPACK" --version > "$tmp/out" && grep -qx "lepack [0-9]*\.[0-9]*\.[0-9]*" "$tmp/out" && ok || bad "--version"
+
+# --- conventions: exact stdout, stderr and exit status ----------------------
+
+# exact NAME RC OUT ERR ARGS...: `lepack ARGS < $tmp/in` exits RC and
+# writes exactly the lines OUT on stdout and ERR on stderr (each plus a
+# newline; nothing when empty).
+exact() {
+    name=$1 want_rc=$2 want_out=$3 want_err=$4
+    shift 4
+    "$LEPACK" "$@" < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    if [ -n "$want_out" ]; then printf '%s\n' "$want_out"; fi > "$tmp/want_out"
+    if [ -n "$want_err" ]; then printf '%s\n' "$want_err"; fi > "$tmp/want_err"
+    if [ "$rc" -ne "$want_rc" ]; then
+        bad "$name: exit $rc, want $want_rc (stderr '$(cat "$tmp/err")')"
+    elif ! cmp -s "$tmp/out" "$tmp/want_out"; then
+        bad "$name: stdout '$(cat "$tmp/out")', want '$want_out'"
+    elif ! cmp -s "$tmp/err" "$tmp/want_err"; then
+        bad "$name: stderr '$(cat "$tmp/err")', want '$want_err'"
+    else
+        ok
+    fi
+}
+syn_main='usage: lepack COMMAND SUBCOMMAND [OPTION]... [FILE]
+       lepack --help | --version
+commands:
+  counters encode [--hex] [FILE]                  item lines -> wire items
+  counters decode [--hex] [FILE]                  wire items -> item lines
+  utf8 encode [--mutf8] [--hex] [FILE]            UTF-16LE -> Java'"'"'s UTF-8
+  utf8 decode [--strict|--mutf8] [--hex] [FILE]   Java'"'"'s UTF-8 -> UTF-16LE'
+syn_counters='usage: lepack counters encode [--hex] [FILE]   item lines -> wire bytes (or hex)
+       lepack counters decode [--hex] [FILE]   wire bytes (or hex) -> item lines'
+syn_encode='usage: lepack counters encode [--hex] [FILE]'
+syn_decode='usage: lepack counters decode [--hex] [FILE]'
+
+# The top-level help lists every command, one line each, on stdout.
+: > "$tmp/in"
+"$LEPACK" --help > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(head -n 7 "$tmp/out")" = "$syn_main" ] && ok ||
+    bad "--help: exit $rc, stdout begins '$(head -n 7 "$tmp/out")'"
+"$LEPACK" -h | cmp -s - "$tmp/out" && ok || bad "-h is not --help"
+exact "bare lepack" 2 "" "lepack: missing command: counters or utf8
+$syn_main"
+exact "--version extra" 2 "" "lepack: --version takes no other arguments, got 'extra'
+$syn_main" --version extra
+exact "--help extra" 2 "" "lepack: --help takes no other arguments, got 'counters'
+$syn_main" --help counters
+exact "unknown command" 2 "" "lepack: unknown command 'frobnicate'
+$syn_main" frobnicate
+exact "unknown top-level option" 2 "" "lepack: unknown option '--bogus'
+$syn_main" --bogus
+exact "bare counters" 2 "" "lepack: 'counters' needs a subcommand: encode or decode
+$syn_counters" counters
+exact "counters --help" 0 "$syn_counters" "" counters --help
+exact "counters --help extra" 2 "" "lepack: --help takes no other arguments, got 'encode'
+$syn_counters" counters --help encode
+exact "counters encode --help extra" 2 "" "lepack: --help takes no other arguments, got '--hex'
+$syn_encode" counters encode --help --hex
+exact "counters decode FILE -h" 2 "" "lepack: -h takes no other arguments, got 'x'
+$syn_decode" counters decode x -h
+exact "-h extra" 2 "" "lepack: -h takes no other arguments, got 'x'
+$syn_main" -h x
+exact "unknown counters option" 2 "" "lepack: unknown option '-x'
+$syn_decode" counters decode -x
+exact "extra operand" 2 "" "lepack: extra operand 'b': one FILE at most
+$syn_encode" counters encode a b
+for sub in encode decode; do
+    "$LEPACK" counters $sub --help > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    want=$syn_encode
+    [ $sub = decode ] && want=$syn_decode
+    [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(head -n 1 "$tmp/out")" = "$want" ] &&
+        grep -q -- "^  --hex " "$tmp/out" && grep -q -- "^  --help " "$tmp/out" && ok ||
+        bad "counters $sub --help: exit $rc, '$(head -n 1 "$tmp/out")'"
+done
+
+# FILE operands, "-" and "--".
+printf '1 2 3\n-1 0 9223372036854775807\n' > "$tmp/two"
+"$LEPACK" counters encode < "$tmp/two" > "$tmp/two.bin"
+"$LEPACK" counters encode --hex < "$tmp/two" > "$tmp/two.hex"
+: > "$tmp/in"
+exact "encode --hex FILE" 0 "$(cat "$tmp/two.hex")" "" counters encode --hex "$tmp/two"
+exact "encode FILE --hex" 0 "$(cat "$tmp/two.hex")" "" counters encode "$tmp/two" --hex
+exact "decode FILE" 0 "$(cat "$tmp/two")" "" counters decode "$tmp/two.bin"
+exact "decode --hex FILE" 0 "$(cat "$tmp/two")" "" counters decode --hex "$tmp/two.hex"
+cp "$tmp/two" "$tmp/in"
+exact "encode --hex -" 0 "$(cat "$tmp/two.hex")" "" counters encode --hex -
+exact "encode --hex -- -" 0 "$(cat "$tmp/two.hex")" "" counters encode --hex -- -
+cp "$tmp/two.bin" "$tmp/in"
+exact "decode -" 0 "$(cat "$tmp/two")" "" counters decode -
+cp "$tmp/two.bin" "$tmp/-x"
+: > "$tmp/in"
+(cd "$tmp" && "$LEPACK" counters decode -- -x > out 2> err)
+rc=$?
+[ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/two" && [ ! -s "$tmp/err" ] && ok ||
+    bad "counters decode -- -x: exit $rc, stderr '$(cat "$tmp/err")'"
+for sub in encode decode "decode --hex"; do
+    # shellcheck disable=SC2086
+    exact "$sub missing FILE" 1 "" "lepack: cannot read '$tmp/nosuch': No such file or directory" \
+        counters $sub "$tmp/nosuch"
+    # shellcheck disable=SC2086
+    exact "$sub directory FILE" 1 "" "lepack: cannot read '$tmp': Is a directory" \
+        counters $sub "$tmp"
+done
+if [ "$(id -u)" -ne 0 ]; then # root reads a mode-000 file anyway
+    cp "$tmp/two" "$tmp/locked"
+    chmod 000 "$tmp/locked"
+    exact "mode 000 FILE" 1 "" "lepack: cannot read '$tmp/locked': Permission denied" \
+        counters encode "$tmp/locked"
+fi
+
+# Offsets name their unit, counts their number.
+printf '0g' > "$tmp/in"
+exact "hex text offset" 1 "" "lepack: text offset 1: invalid hex character 'g'" counters decode --hex
+head -c 41 /dev/zero > "$tmp/in"
+exact "41 bytes" 1 "" \
+    "lepack: input is 41 bytes, not a multiple of the 20-byte item size (2 complete items, 1 byte left over at byte offset 40)" \
+    counters decode
+head -c 1 /dev/zero > "$tmp/in"
+exact "1 byte" 1 "" \
+    "lepack: input is 1 byte, not a multiple of the 20-byte item size (0 complete items, 1 byte left over at byte offset 0)" \
+    counters decode
+head -c 22 /dev/zero > "$tmp/in"
+exact "22 bytes" 1 "" \
+    "lepack: input is 22 bytes, not a multiple of the 20-byte item size (1 complete item, 2 bytes left over at byte offset 20)" \
+    counters decode
+{ head -n 1 "$tmp/two.hex"; printf '  00 0\n0\n'; } > "$tmp/in"
+exact "hex length" 1 "" \
+    "lepack: the decoded input is 22 bytes, not a multiple of the 20-byte item size (1 complete item, 2 bytes left over at byte offset 20 of the decoded input, text offset 43)" \
+    counters decode --hex
 
 # A full disk (or a closed stdout) is an error, like coreutils: exit 1,
 # errno's text on stderr, whatever was being written.

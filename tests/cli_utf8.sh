@@ -4,6 +4,9 @@
 # every kind of bad input (message on stderr, nothing on stdout, exit 1).
 set -u
 LEPACK=${1:-build/lepack}
+# Absolute, for the runs from inside $tmp (a name without a slash is looked
+# up in PATH and stays as it is).
+case $LEPACK in /*) ;; */*) LEPACK=$PWD/$LEPACK ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
@@ -72,11 +75,11 @@ expect_error "odd input offset" 410042 "offset 2" encode
 expect_error "strict overlong" 41c080 "byte offset 1" decode --strict
 expect_error "strict surrogate" 4142eda080 "byte offset 2" decode --strict
 expect_error "strict truncated" 41e282 "byte offset 1" decode --strict
-expect_error "bad hex" "$(printf '4g' | hexof)" "byte offset 1" decode --hex
+expect_error "bad hex" "$(printf '4g' | hexof)" "text offset 1" decode --hex
 expect_error "readUTF short prefix" 00 "shorter than" decode --mutf8
 expect_error "readUTF short body" 000541 "announces 5 bytes but only 1" decode --mutf8
 expect_error "readUTF malformed" 000241e2 "byte offset 3" decode --mutf8
-expect_error "readUTF trailing bytes" 00014142 "1 bytes after the string" decode --mutf8
+expect_error "readUTF trailing bytes" 00014142 "1 byte after the string" decode --mutf8
 # writeUTF refuses a body over 65535 bytes: 21846 units of U+0800.
 awk 'BEGIN { for (i = 0; i < 21846; i++) printf "0008" }' > "$tmp/long.hex"
 expect_error "writeUTF too long" "$(cat "$tmp/long.hex")" "65538 bytes" encode --mutf8
@@ -129,7 +132,8 @@ fi
 for args in encode decode; do
     "$LEPACK" utf8 $args < / > "$tmp/out" 2> "$tmp/err"
     rc=$?
-    [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q "cannot read input: Is a directory" "$tmp/err" &&
+    [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] &&
+        grep -qx "lepack: cannot read standard input: Is a directory" "$tmp/err" &&
         ok || bad "$args from a directory: exit $rc, stderr '$(cat "$tmp/err")'"
 done
 
@@ -156,13 +160,281 @@ if (ulimit -v 200000) 2>/dev/null; then
     rm -f "$tmp/big" "$tmp/cjk16" "$tmp/ascii8"
 fi
 
-# Usage.
-"$LEPACK" utf8 --help > "$tmp/out" 2>&1 && grep -q "String.getBytes" "$tmp/out" && ok || bad "--help"
-"$LEPACK" utf8 decode --help > "$tmp/out" 2>&1 && grep -q -- "--strict" "$tmp/out" && ok || bad "decode --help"
-"$LEPACK" --help | grep -q "lepack utf8" && ok || bad "main usage lacks utf8"
-"$LEPACK" utf8 encode --strict < /dev/null > "$tmp/out" 2>&1; [ $? -eq 2 ] && ok || bad "encode --strict not refused"
-"$LEPACK" utf8 frob < /dev/null > "$tmp/out" 2>&1; [ $? -eq 2 ] && ok || bad "unknown utf8 command"
-"$LEPACK" utf8 < /dev/null > "$tmp/out" 2>&1; [ $? -eq 2 ] && ok || bad "utf8 without a command"
+# Every allocation may fail: with the k-th one failing (tests/failmalloc.c,
+# preloaded), the run either succeeds with the same output or says so in
+# one line (out of memory; or, for a FILE that fopen cannot allocate for,
+# its name and ENOMEM's text), exit 1, nothing on stdout.
+if ${CC:-cc} -std=c11 -O1 -shared -fPIC "$(dirname "$0")/failmalloc.c" -o "$tmp/failmalloc.so" \
+        2> /dev/null; then
+    bytes 41003dd800dee900 > "$tmp/few16"
+    bytes 41f09f9880c3a9 > "$tmp/few8"
+    printf '41 f09f 9880\nc3a9\n' > "$tmp/few8.hex"
+    bytes 000941c080eda0bdedb880 > "$tmp/few.mutf8"
+    # sweep INPUT ARGS...: allocations 1..30 of `lepack utf8 ARGS < INPUT`
+    sweep() {
+        input=$1
+        shift
+        "$LEPACK" utf8 "$@" < "$input" > "$tmp/sweep.want" || { bad "$*: fails without failmalloc"; return; }
+        oom=0 k=1
+        while [ "$k" -le 30 ]; do
+            FAILMALLOC_AT=$k LD_PRELOAD=$tmp/failmalloc.so "$LEPACK" utf8 "$@" < "$input" \
+                > "$tmp/out" 2> "$tmp/err"
+            rc=$?
+            # (stderr is not checked on success: a coverage build's profile
+            # runtime, whose own allocation failed, says so there.)
+            if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/sweep.want"; then :
+            elif [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] &&
+                 grep -qx "lepack: out of memory\|lepack: cannot read '.*': Cannot allocate memory" "$tmp/err"; then
+                oom=$((oom + 1))
+            else
+                bad "$* with allocation $k failing: exit $rc, stderr '$(cat "$tmp/err")'"
+                return
+            fi
+            k=$((k + 1))
+        done
+        [ "$oom" -ge 2 ] && ok || bad "$*: only $oom allocation failures reported"
+    }
+    sweep "$tmp/few16" encode
+    sweep "$tmp/few16" encode --hex --mutf8
+    sweep /dev/null encode "$tmp/few16"
+    sweep "$tmp/few8" decode --strict
+    sweep "$tmp/few8.hex" decode --hex
+    sweep /dev/null decode --hex "$tmp/few8.hex"
+    sweep "$tmp/few.mutf8" decode --mutf8
+else
+    echo "cli_utf8: no C compiler for tests/failmalloc.c, allocation failures not checked"
+fi
+
+# --- conventions: exact stdout (as hex), stderr and exit status ------------
+
+# exact NAME RC OUT-HEX ERR ARGS...: `lepack ARGS < $tmp/in` exits RC,
+# writes exactly the bytes OUT-HEX stands for on stdout, and exactly the
+# lines ERR on stderr (ERR plus a newline; nothing when ERR is empty).
+exact() {
+    name=$1 want_rc=$2 want_out=$3 want_err=$4
+    shift 4
+    "$LEPACK" "$@" < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    if [ -n "$want_err" ]; then printf '%s\n' "$want_err"; fi > "$tmp/want_err"
+    got_out=$(hexof < "$tmp/out")
+    if [ "$rc" -ne "$want_rc" ]; then
+        bad "$name: exit $rc, want $want_rc (stderr '$(cat "$tmp/err")')"
+    elif [ "$got_out" != "$want_out" ]; then
+        bad "$name: stdout $got_out, want $want_out"
+    elif ! cmp -s "$tmp/err" "$tmp/want_err"; then
+        bad "$name: stderr '$(cat "$tmp/err")', want '$want_err'"
+    else
+        ok
+    fi
+}
+syn_utf8='usage: lepack utf8 encode [--mutf8] [--hex] [FILE]
+       lepack utf8 decode [--strict|--mutf8] [--hex] [FILE]'
+syn_encode='usage: lepack utf8 encode [--mutf8] [--hex] [FILE]'
+syn_decode='usage: lepack utf8 decode [--strict|--mutf8] [--hex] [FILE]'
+
+# FILE operands and "-": the same bytes as from stdin, options before or
+# after the FILE.
+bytes 41003dd800de > "$tmp/units"
+bytes 41f09f9880 > "$tmp/utf8"
+bytes 000341c080 > "$tmp/mutf8"
+printf '41 f0 9f\n98 80\n' > "$tmp/utf8.hex"
+: > "$tmp/in"
+exact "encode FILE" 0 41f09f9880 "" utf8 encode "$tmp/units"
+exact "encode --hex FILE" 0 "$(printf '41f09f9880\n' | hexof)" "" utf8 encode --hex "$tmp/units"
+exact "encode FILE --hex" 0 "$(printf '41f09f9880\n' | hexof)" "" utf8 encode "$tmp/units" --hex
+exact "encode --mutf8 FILE" 0 000741eda0bdedb880 "" utf8 encode --mutf8 "$tmp/units"
+exact "decode FILE" 0 41003dd800de "" utf8 decode "$tmp/utf8"
+exact "decode --strict FILE" 0 41003dd800de "" utf8 decode --strict "$tmp/utf8"
+exact "decode --mutf8 FILE" 0 41000000 "" utf8 decode --mutf8 "$tmp/mutf8"
+exact "decode --hex FILE" 0 41003dd800de "" utf8 decode --hex "$tmp/utf8.hex"
+cp "$tmp/units" "$tmp/in"
+exact "encode -" 0 41f09f9880 "" utf8 encode -
+exact "encode --mutf8 -" 0 000741eda0bdedb880 "" utf8 encode - --mutf8
+cp "$tmp/utf8" "$tmp/in"
+exact "decode -" 0 41003dd800de "" utf8 decode -
+exact "decode -- -" 0 41003dd800de "" utf8 decode -- -
+# A raw 0x00 in a readUTF body is U+0000: readUTF takes any byte below 0x80
+# as one unit (only writeUTF avoids that byte).
+bytes 0003410042 > "$tmp/in"
+exact "readUTF raw 0x00" 0 410000004200 "" utf8 decode --mutf8
+cp "$tmp/in" "$tmp/nul.mutf8"
+: > "$tmp/in"
+exact "readUTF raw 0x00 from a FILE" 0 410000004200 "" utf8 decode --mutf8 "$tmp/nul.mutf8"
+printf '0003 41 00 42' > "$tmp/in"
+exact "readUTF raw 0x00 in hex" 0 410000004200 "" utf8 decode --mutf8 --hex
+
+# A FILE that cannot be read: one line naming it and errno's text, exit 1.
+: > "$tmp/in"
+for sub in encode decode; do
+    exact "$sub missing FILE" 1 "" "lepack: cannot read '$tmp/nosuch': No such file or directory" \
+        utf8 $sub "$tmp/nosuch"
+    exact "$sub directory FILE" 1 "" "lepack: cannot read '$tmp': Is a directory" utf8 $sub "$tmp"
+done
+exact "decode --hex missing FILE" 1 "" "lepack: cannot read '$tmp/nosuch': No such file or directory" \
+    utf8 decode --hex "$tmp/nosuch"
+# /proc/self/mem opens, but page 0 is not mapped: EIO on the first read.
+if [ -r /proc/self/mem ]; then
+    exact "unreadable FILE" 1 "" "lepack: cannot read '/proc/self/mem': Input/output error" \
+        utf8 decode /proc/self/mem
+fi
+if [ "$(id -u)" -ne 0 ]; then # root reads a mode-000 file anyway
+    cp "$tmp/units" "$tmp/locked"
+    chmod 000 "$tmp/locked"
+    exact "mode 000 FILE" 1 "" "lepack: cannot read '$tmp/locked': Permission denied" \
+        utf8 encode "$tmp/locked"
+fi
+# A name is quoted so that the message stays one line.
+exact "FILE name with a newline" 1 "" "lepack: cannot read 'a\x0ab\x27c': No such file or directory" \
+    utf8 decode "$(printf 'a\nb')'c"
+exact "FILE name with a backslash and DEL" 1 "" \
+    "lepack: cannot read 'a\\x5cb\\x7f': No such file or directory" utf8 encode "$(printf 'a\\b\177')"
+exact "extra operand" 2 "" "lepack: extra operand 'b': one FILE at most
+$syn_decode" utf8 decode a b
+exact "extra operand after --" 2 "" "lepack: extra operand '-': one FILE at most
+$syn_encode" utf8 encode a -- -
+
+# -- ends the options: a FILE named -x, or --hex.
+cp "$tmp/units" "$tmp/-x"
+cp "$tmp/units" "$tmp/--hex"
+: > "$tmp/in"
+exact "-x without --" 2 "" "lepack: unknown option '-x'
+$syn_encode" utf8 encode -x
+(cd "$tmp" && "$LEPACK" utf8 encode -- -x > out 2> err)
+rc=$?
+[ "$rc" -eq 0 ] && [ "$(hexof < "$tmp/out")" = 41f09f9880 ] && [ ! -s "$tmp/err" ] && ok ||
+    bad "encode -- -x: exit $rc, stderr '$(cat "$tmp/err")'"
+(cd "$tmp" && "$LEPACK" utf8 encode --hex -- --hex > out 2> err)
+rc=$?
+[ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = 41f09f9880 ] && [ ! -s "$tmp/err" ] && ok ||
+    bad "encode --hex -- --hex: exit $rc, stderr '$(cat "$tmp/err")'"
+exact "-- twice: the second is a FILE" 1 "" "lepack: cannot read '--': No such file or directory" \
+    utf8 decode -- --
+
+# Contradictory options: readUTF has no strict mode.  (--strict was once
+# ignored under --mutf8, and this overlong form decoded to "A".)
+bytes 0002c181 > "$tmp/in"
+strict_mutf8="lepack: --strict and --mutf8 cannot be used together: readUTF has its own rules and no strict mode
+$syn_decode"
+exact "--strict --mutf8" 2 "" "$strict_mutf8" utf8 decode --strict --mutf8
+exact "--mutf8 --hex --strict" 2 "" "$strict_mutf8" utf8 decode --mutf8 --hex --strict
+exact "--mutf8 alone takes the overlong form" 0 4100 "" utf8 decode --mutf8
+exact "--strict alone refuses it" 1 "" "lepack: byte offset 2: ill-formed UTF-8 sequence" \
+    utf8 decode --strict
+exact "encode --strict" 2 "" "lepack: unknown option '--strict'
+$syn_encode" utf8 encode --strict
+
+# Subcommands: bare utf8 says one is needed and lists them.
+: > "$tmp/in"
+exact "bare utf8" 2 "" "lepack: 'utf8' needs a subcommand: encode or decode
+$syn_utf8" utf8
+exact "unknown subcommand" 2 "" "lepack: unknown utf8 subcommand 'frob'
+$syn_utf8" utf8 frob
+exact "an option for a subcommand" 2 "" "lepack: unknown utf8 subcommand '--hex'
+$syn_utf8" utf8 --hex
+
+# --help: the usage on stdout, nothing on stderr, exit 0, only when alone.
+help_first_line() { # help_first_line WANT ARGS...
+    want=$1
+    shift
+    "$LEPACK" "$@" > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(head -n 1 "$tmp/out")" = "$want" ] && ok ||
+        bad "$*: exit $rc, first line '$(head -n 1 "$tmp/out")', stderr '$(cat "$tmp/err")'"
+}
+help_first_line "$(echo "$syn_utf8" | head -n 1)" utf8 --help
+help_first_line "$syn_encode" utf8 encode --help
+help_first_line "$syn_decode" utf8 decode --help
+help_first_line "$syn_decode" utf8 decode -h
+for opt in --mutf8 --hex --help; do
+    "$LEPACK" utf8 encode --help | grep -q -- "^  $opt " && ok || bad "encode --help lacks $opt"
+done
+for opt in --strict --mutf8 --hex --help; do
+    "$LEPACK" utf8 decode --help | grep -q -- "^  $opt " && ok || bad "decode --help lacks $opt"
+done
+"$LEPACK" utf8 encode --help | grep -q -- "--strict" && bad "encode --help shows --strict" || ok
+exact "--help with an option" 2 "" "lepack: --help takes no other arguments, got '--hex'
+$syn_decode" utf8 decode --hex --help
+exact "--help with a FILE" 2 "" "lepack: --help takes no other arguments, got 'x'
+$syn_encode" utf8 encode --help x
+exact "utf8 --help with more" 2 "" "lepack: --help takes no other arguments, got 'encode'
+$syn_utf8" utf8 --help encode
+exact "utf8 -h with more" 2 "" "lepack: -h takes no other arguments, got 'decode'
+$syn_utf8" utf8 -h decode
+exact "decode -h with more" 2 "" "lepack: -h takes no other arguments, got '-'
+$syn_decode" utf8 decode -h -
+exact "--help after --" 1 "" "lepack: cannot read '--help': No such file or directory" \
+    utf8 decode -- --help
+
+# Offsets name their unit: "byte offset" in the raw input; with --hex,
+# "text offset" in the hex text, and for an error in the bytes it decodes
+# to, both.  Singular and plural.
+printf '41 c080' > "$tmp/in"
+exact "--hex --strict offset" 1 "" \
+    "lepack: byte offset 1 of the decoded input, text offset 3: ill-formed UTF-8 sequence" \
+    utf8 decode --hex --strict
+printf '41\n\n  C0 80' > "$tmp/in"
+exact "--hex --strict offset across lines" 1 "" \
+    "lepack: byte offset 1 of the decoded input, text offset 6: ill-formed UTF-8 sequence" \
+    utf8 decode --strict --hex
+bytes 41c080 > "$tmp/in"
+exact "--strict offset" 1 "" "lepack: byte offset 1: ill-formed UTF-8 sequence" utf8 decode --strict
+printf '4 1 g' > "$tmp/in"
+exact "hex text offset" 1 "" "lepack: text offset 4: invalid hex character 'g'" utf8 decode --hex
+printf '41 4' > "$tmp/in"
+exact "odd hex digits" 1 "" \
+    "lepack: text offset 3: odd number of hex digits: this digit has no partner" \
+    utf8 decode --hex --strict
+printf '0003 41 e2 41' > "$tmp/in"
+exact "--hex --mutf8 malformed" 1 "" \
+    "lepack: byte offset 3 of the decoded input, text offset 8: malformed modified UTF-8 (readUTF: UTFDataFormatException)" \
+    utf8 decode --hex --mutf8
+bytes 000341e241 > "$tmp/in"
+exact "--mutf8 malformed" 1 "" \
+    "lepack: byte offset 3: malformed modified UTF-8 (readUTF: UTFDataFormatException)" \
+    utf8 decode --mutf8
+printf '0001 41\n42' > "$tmp/in"
+exact "--hex --mutf8 one byte after" 1 "" \
+    "lepack: byte offset 3 of the decoded input, text offset 8: 1 byte after the string (one writeUTF string expected)" \
+    utf8 decode --hex --mutf8
+bytes 0001414243 > "$tmp/in"
+exact "--mutf8 two bytes after" 1 "" \
+    "lepack: byte offset 3: 2 bytes after the string (one writeUTF string expected)" \
+    utf8 decode --mutf8
+bytes 00 > "$tmp/in"
+exact "readUTF, 1 byte" 1 "" \
+    "lepack: input is 1 byte, shorter than readUTF's 2-byte length prefix" utf8 decode --mutf8
+printf '00' > "$tmp/in"
+exact "readUTF, 1 decoded byte" 1 "" \
+    "lepack: the decoded input is 1 byte, shorter than readUTF's 2-byte length prefix" \
+    utf8 decode --mutf8 --hex
+: > "$tmp/in"
+exact "readUTF, 0 bytes" 1 "" \
+    "lepack: input is 0 bytes, shorter than readUTF's 2-byte length prefix" utf8 decode --mutf8
+bytes 0001 > "$tmp/in"
+exact "announces 1 byte" 1 "" \
+    "lepack: the length prefix announces 1 byte but only 0 follow it (readUTF: EOFException)" \
+    utf8 decode --mutf8
+bytes 00054142 > "$tmp/in"
+exact "announces 5 bytes" 1 "" \
+    "lepack: the length prefix announces 5 bytes but only 2 follow it (readUTF: EOFException)" \
+    utf8 decode --mutf8
+bytes 000541 > "$tmp/in"
+exact "only 1 follows" 1 "" \
+    "lepack: the length prefix announces 5 bytes but only 1 follows it (readUTF: EOFException)" \
+    utf8 decode --mutf8
+bytes 41 > "$tmp/in"
+exact "odd input, 1 byte" 1 "" \
+    "lepack: input is 1 byte, an odd number: UTF-16LE takes two bytes per code unit (the byte at offset 0 has no partner)" \
+    utf8 encode --hex
+bytes 410042 > "$tmp/in"
+exact "odd input, 3 bytes" 1 "" \
+    "lepack: input is 3 bytes, an odd number: UTF-16LE takes two bytes per code unit (the byte at offset 2 has no partner)" \
+    utf8 encode --mutf8
+
+# The top-level usage lists both subcommands.
+"$LEPACK" --help > "$tmp/out" && grep -qx "  utf8 encode \[--mutf8\] \[--hex\] \[FILE\] .*" "$tmp/out" &&
+    grep -qx "  utf8 decode \[--strict|--mutf8\] \[--hex\] \[FILE\] .*" "$tmp/out" && ok ||
+    bad "main usage lacks a utf8 subcommand"
 
 echo "test-cli-utf8: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
