@@ -5,7 +5,7 @@
 
 /* The lines main.c's usage shows for this command, one a subcommand. */
 #define CLI_UTF8_USAGE_LINES \
-    "  utf8 encode [--mutf8] [--hex] [FILE]            UTF-16LE -> Java's UTF-8\n" \
+    "  utf8 encode [--strict|--mutf8] [--hex] [FILE]   UTF-16LE -> Java's UTF-8\n" \
     "  utf8 decode [--strict|--mutf8] [--hex] [FILE]   Java's UTF-8 -> UTF-16LE\n"
 
 #include <stddef.h>
@@ -19,12 +19,22 @@ typedef struct cli_utf8_io {
     /* The whole input named by path (NULL or "-": stdin) in *data
      * (malloc'd, freed by the command), or a message on err and non-zero. */
     int (*read_input)(const char *path, char **data, size_t *len);
+    /* The same input in pieces, for the modes that stream: open_input (0,
+     * or a message on err and non-zero), read_chunk up to cap bytes into
+     * buf (*got of them, 0 only at the end; non-zero after a message on a
+     * read error), close_input. */
+    int (*open_input)(void **h, const char *path);
+    int (*read_chunk)(void *h, void *buf, size_t cap, size_t *got);
+    void (*close_input)(void *h);
     FILE *out;
     FILE *err;
 } cli_utf8_io;
 
 /* Runs `lepack utf8 ARGS...`: argv[0] is "utf8".  Returns the exit status:
- * 0 done, 1 bad input (message on err, nothing on out), 2 bad usage.
+ * 0 done, 1 bad input (message on err; nothing on out, except in the
+ * streaming modes, encode and lossy decode, where an odd last byte or a
+ * read error is reported after the output of what came before it), 2 bad
+ * usage.
  * Output goes to out through stdio; the caller checks it was written
  * (main.c's out_finish: a write error is exit status 1). */
 int cli_utf8_run(int argc, char **argv, const cli_utf8_io *io);

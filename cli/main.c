@@ -191,6 +191,26 @@ int cli_read_input(const char *path, char **data, size_t *len)
     return 0;
 }
 
+/* The chunked reader of lepack utf8's streaming modes: one input at a
+ * time, so the handle is this one. */
+static cli_input chunk_input;
+
+static int open_chunks(void **h, const char *path)
+{
+    *h = &chunk_input;
+    return cli_input_open(&chunk_input, path);
+}
+
+static int read_chunk(void *h, void *buf, size_t cap, size_t *got)
+{
+    return cli_input_read(h, buf, cap, got);
+}
+
+static void close_chunks(void *h)
+{
+    cli_input_close(h);
+}
+
 /* --- counters encode ------------------------------------------------------ */
 
 /* The length of the line at text[0 .. len), its '\n' included. */
@@ -393,7 +413,7 @@ static int counters_main(int argc, char **argv)
 
 static int utf8_main(int argc, char **argv)
 {
-    const cli_utf8_io io = {cli_read_input, stdout, stderr};
+    const cli_utf8_io io = {cli_read_input, open_chunks, read_chunk, close_chunks, stdout, stderr};
     return cli_utf8_run(argc, argv, &io);
 }
 

@@ -3,12 +3,19 @@
  * stdin.
  *
  * UTF-16 is little-endian bytes on both sides (two per code unit); the
- * UTF-8 side is raw bytes, or hex text with --hex.  The input is read
- * whole through the caller's reader.  Output is assembled in memory and
- * written only once the whole input has been accepted, so a failing run
- * prints nothing on stdout.  Memory: the input, converted in place, and
- * the output (at most 3 bytes a unit when encoding, the exact unit count
- * when decoding). */
+ * UTF-8 side is raw bytes, or hex text with --hex.
+ *
+ * encode, and decode without --strict, --mutf8 or --hex, stream: the input
+ * is read in chunks of CHUNK bytes and converted by the library's chunk
+ * calls, which keep back a sequence or pair a chunk cuts short, so memory
+ * stays a few hundred KiB whatever the input's size.  The only input error
+ * they can meet is an odd last byte (encode), found at the end: it is
+ * reported after the output of everything before it, as iconv does.
+ * encode --strict, --mutf8 and decode --strict, --mutf8, --hex read the
+ * whole input first (a refusal must come before any output, writeUTF's
+ * prefix before the body, hex errors before the bytes): they hold the
+ * input and the output in memory, and a failing run prints nothing on
+ * stdout. */
 #include "utf8.h"
 
 #include <stdio.h>
@@ -19,7 +26,7 @@
 #include "text.h"
 
 static const char usage_utf8[] =
-    "usage: lepack utf8 encode [--mutf8] [--hex] [FILE]\n"
+    "usage: lepack utf8 encode [--strict|--mutf8] [--hex] [FILE]\n"
     "       lepack utf8 decode [--strict|--mutf8] [--hex] [FILE]\n"
     "\n"
     "Java strings as bytes, exactly as the JDK converts them: encode writes\n"
@@ -29,18 +36,23 @@ static const char usage_utf8[] =
 
 /* What both subcommands' help says about input, errors and exit status. */
 #define USAGE_COMMON \
-    "FILE is read whole; without FILE, or when FILE is -, stdin.  -- ends\n" \
-    "the options (a FILE named -x is given as -- -x).  Offsets count from 0.\n" \
-    "Exit status 0; 1 on bad input, a read or write error or out of memory\n" \
-    "(one line on stderr naming the problem, nothing on stdout); 2 on bad\n" \
-    "usage.\n"
+    "Without FILE, or when FILE is -, stdin.  -- ends the options (a FILE\n" \
+    "named -x is given as -- -x).  Offsets count from 0.  Exit status 0; 1\n" \
+    "on bad input, a read or write error or out of memory (one line on\n" \
+    "stderr naming the problem); 2 on bad usage.  encode, and decode without\n" \
+    "--strict, --mutf8 or --hex, stream in bounded memory: an odd last byte\n" \
+    "or a read error is reported after the output of what came before it.\n" \
+    "The other modes read FILE whole and print nothing on stdout when they\n" \
+    "fail.\n"
 
 static const char usage_encode[] =
-    "usage: lepack utf8 encode [--mutf8] [--hex] [FILE]\n"
+    "usage: lepack utf8 encode [--strict|--mutf8] [--hex] [FILE]\n"
     "\n"
     "Reads UTF-16LE code units (two bytes each) and writes the bytes of\n"
     "String.getBytes(UTF_8): a surrogate pair is one 4-byte sequence, every\n"
     "unpaired surrogate becomes '?' (0x3F).\n"
+    "  --strict  refuse an unpaired surrogate instead, naming its unit index\n"
+    "            and byte offset (a CharsetEncoder set to REPORT)\n"
     "  --mutf8   write DataOutput.writeUTF's bytes instead: a 2-byte\n"
     "            big-endian length, then the modified UTF-8 body (U+0000 as\n"
     "            C0 80, a pair as two 3-byte surrogates); a body over 65535\n"
@@ -147,22 +159,161 @@ static const uint8_t *le_from_units(uint16_t *u, size_t n)
     return p;
 }
 
-static int cmd_encode(const cli_utf8_io *io, const char *path, int mutf8, int hex)
+/* Bytes of one streamed read.  A chunk call keeps back at most 3 bytes
+ * (decode) or one high surrogate and an odd byte (encode). */
+#define CHUNK 65536
+#define CARRY 4
+
+/* --hex output written as it comes, 32 bytes a line. */
+typedef struct hex_out {
+    FILE *f;
+    uint8_t line[32];
+    size_t n;
+} hex_out;
+
+static void hex_put(hex_out *h, const uint8_t *p, size_t n)
 {
+    while (n > 0) {
+        size_t k = sizeof h->line - h->n < n ? sizeof h->line - h->n : n;
+        memcpy(h->line + h->n, p, k);
+        h->n += k;
+        p += k;
+        n -= k;
+        if (h->n == sizeof h->line) {
+            write_hex(h->f, h->line, h->n);
+            h->n = 0;
+        }
+    }
+}
+
+static void odd_input(const cli_utf8_io *io, size_t len)
+{
+    fprintf(io->err,
+            "lepack: input is %zu byte%s, an odd number: UTF-16LE takes two bytes per code "
+            "unit (the byte at offset %zu has no partner)\n",
+            len, plural(len), len - 1);
+}
+
+/* encode without --strict or --mutf8: chunk by chunk. */
+static int stream_encode(const cli_utf8_io *io, const char *path, int hex)
+{
+    void *h = NULL;
+    if (io->open_input(&h, path) != 0)
+        return 1;
+    uint8_t *in = malloc(CHUNK + CARRY);
+    uint16_t *units = malloc((CHUNK + CARRY) / 2 * sizeof *units);
+    uint8_t *out = malloc((CHUNK + CARRY) / 2 * 3);
+    hex_out hx = {io->out, {0}, 0};
+    size_t have = 0, done = 0;
+    int rc = 1;
+    if (in == NULL || units == NULL || out == NULL) {
+        complain(io, "out of memory");
+        goto end;
+    }
+    for (;;) {
+        size_t got = 0;
+        if (io->read_chunk(h, in + have, CHUNK, &got) != 0)
+            goto end;
+        have += got;
+        int last = got == 0;
+        size_t n = have / 2, used = 0, written = 0;
+        for (size_t i = 0; i < n; i++)
+            units[i] = (uint16_t)(in[2 * i] | in[2 * i + 1] << 8);
+        /* Three bytes a unit always suffice: the call cannot fail. */
+        if (lepack_utf8_encode_chunk(units, n, last, out, 3 * n, &used, &written) != LEPACK_OK) {
+            complain(io, "internal error: a chunk did not fit three bytes a unit");
+            goto end;
+        }
+        if (hex)
+            hex_put(&hx, out, written);
+        else
+            fwrite(out, 1, written, io->out);
+        memmove(in, in + 2 * used, have - 2 * used);
+        have -= 2 * used;
+        done += 2 * used;
+        if (last)
+            break;
+    }
+    if (hex && hx.n > 0)
+        write_hex(io->out, hx.line, hx.n);
+    if (have != 0) {
+        odd_input(io, done + have);
+        goto end;
+    }
+    rc = 0;
+end:
+    io->close_input(h);
+    free(in);
+    free(units);
+    free(out);
+    return rc;
+}
+
+/* decode without --strict, --mutf8 or --hex: chunk by chunk.  Every byte
+ * sequence decodes, so only a read error can stop it. */
+static int stream_decode(const cli_utf8_io *io, const char *path)
+{
+    void *h = NULL;
+    if (io->open_input(&h, path) != 0)
+        return 1;
+    uint8_t *in = malloc(CHUNK + CARRY);
+    uint16_t *units = malloc((CHUNK + CARRY) * sizeof *units);
+    size_t have = 0;
+    int rc = 1;
+    if (in == NULL || units == NULL) {
+        complain(io, "out of memory");
+        goto end;
+    }
+    for (;;) {
+        size_t got = 0;
+        if (io->read_chunk(h, in + have, CHUNK, &got) != 0)
+            goto end;
+        have += got;
+        int last = got == 0;
+        size_t used = 0, written = 0;
+        /* Never more units than bytes: the call cannot fail. */
+        if (lepack_utf8_decode_chunk(in, have, last, units, have, &used, &written) !=
+            LEPACK_OK) {
+            complain(io, "internal error: a chunk did not fit a unit a byte");
+            goto end;
+        }
+        fwrite(le_from_units(units, written), 1, written * 2, io->out);
+        memmove(in, in + used, have - used);
+        have -= used;
+        if (last)
+            break;
+    }
+    rc = 0;
+end:
+    io->close_input(h);
+    free(in);
+    free(units);
+    return rc;
+}
+
+static int cmd_encode(const cli_utf8_io *io, const char *path, int strict, int mutf8, int hex)
+{
+    if (!strict && !mutf8)
+        return stream_encode(io, path, hex);
     uint8_t *in = NULL, *out = NULL;
     size_t len = 0;
     if (read_input(io, path, &in, &len) != 0)
         return 1;
     int rc = 1;
     if (len % 2 != 0) {
-        fprintf(io->err,
-                "lepack: input is %zu byte%s, an odd number: UTF-16LE takes two bytes per code "
-                "unit (the byte at offset %zu has no partner)\n",
-                len, plural(len), len - 1);
+        odd_input(io, len);
         goto done;
     }
     size_t n = len / 2;
     const uint16_t *units = units_from_le(in, n);
+    size_t bad = 0;
+    if (strict && lepack_utf16_validate(units, n, &bad) != LEPACK_OK) {
+        fprintf(io->err,
+                "lepack: unit %zu (byte offset %zu): unpaired surrogate U+%04X (--strict: a "
+                "CharsetEncoder set to REPORT refuses it)\n",
+                bad, 2 * bad, (unsigned)units[bad]);
+        goto done;
+    }
     /* Three bytes a unit always suffice (a pair takes four for two units),
      * plus writeUTF's prefix: the encoders cannot run out of room. */
     size_t cap = n <= (SIZE_MAX - 2) / 3 ? 3 * n + 2 : 0;
@@ -246,6 +397,8 @@ static void decode_error(FILE *err, lepack_status st, int mutf8, const uint8_t *
 
 static int cmd_decode(const cli_utf8_io *io, const char *path, int strict, int mutf8, int hex)
 {
+    if (!strict && !mutf8 && !hex)
+        return stream_decode(io, path);
     uint8_t *in = NULL, *parsed = NULL;
     uint16_t *units = NULL;
     size_t len = 0;
@@ -367,18 +520,22 @@ int cli_utf8_run(int argc, char **argv, const cli_utf8_io *io)
             hex = 1;
         } else if (strcmp(a, "--mutf8") == 0) {
             mutf8 = 1;
-        } else if (strcmp(a, "--strict") == 0 && !encode) {
+        } else if (strcmp(a, "--strict") == 0) {
             strict = 1;
         } else {
             return usage_error(io, usage, "unknown option ", a, "");
         }
     }
     /* readUTF accepts what --strict refuses (C0 80 for U+0000, and every
-     * other overlong 2- and 3-byte form) and Java has no stricter readUTF:
-     * the two together would have to invent a rule, so they are refused. */
+     * other overlong 2- and 3-byte form) and Java has no stricter readUTF;
+     * writeUTF writes every surrogate on its own, paired or not: the two
+     * together would have to invent a rule, so they are refused. */
     if (strict && mutf8)
         return usage_error(io, usage,
-                           "--strict and --mutf8 cannot be used together: readUTF has its own "
-                           "rules and no strict mode", NULL, "");
-    return encode ? cmd_encode(io, path, mutf8, hex) : cmd_decode(io, path, strict, mutf8, hex);
+                           encode ? "--strict and --mutf8 cannot be used together: writeUTF has "
+                                    "its own rules and no strict mode"
+                                  : "--strict and --mutf8 cannot be used together: readUTF has its "
+                                    "own rules and no strict mode", NULL, "");
+    return encode ? cmd_encode(io, path, strict, mutf8, hex)
+                  : cmd_decode(io, path, strict, mutf8, hex);
 }

@@ -301,6 +301,38 @@ static int fuzz_read_input(const char *path, char **data, size_t *len)
     return 0;
 }
 
+/* The streaming modes' reader on the same bytes, in pieces of 1 to 7 bytes
+ * or up to 64 KiB (chosen by the input's length), so that every way a read
+ * can cut a sequence or a pair is met. */
+static size_t utf8_input_pos;
+
+static int fuzz_open_chunks(void **h, const char *path)
+{
+    if (path != NULL)
+        FZ_FAIL("lepack utf8: a FILE operand \"%s\" where none was given", path);
+    utf8_input_pos = 0;
+    *h = &utf8_input_pos;
+    return 0;
+}
+
+static int fuzz_read_chunk(void *h, void *buf, size_t cap, size_t *got)
+{
+    size_t *pos = h, piece = utf8_input_len % 9 == 8 ? 65536 : utf8_input_len % 9 % 7 + 1;
+    size_t k = utf8_input_len - *pos;
+    k = k < piece ? k : piece;
+    k = k < cap ? k : cap;
+    if (k > 0)
+        memcpy(buf, utf8_input + *pos, k);
+    *pos += k;
+    *got = k;
+    return 0;
+}
+
+static void fuzz_close_chunks(void *h)
+{
+    (void)h;
+}
+
 /* What `lepack utf8` must print: ok, the stdout bytes, and when refused the
  * start of the stderr message. */
 typedef struct utf8_expect {
@@ -378,9 +410,14 @@ static void refuse_at(utf8_expect *e, const char *in, size_t in_len, int hex, si
         refuse(e, "lepack: byte offset %zu: %s", k, what);
 }
 
-static void spec_utf8_encode(utf8_expect *e, const uint8_t *in, size_t len, int mutf8, int hex)
+static void spec_utf8_encode(utf8_expect *e, const uint8_t *in, size_t len, int strict,
+                             int mutf8, int hex)
 {
     if (len % 2 != 0) {
+        /* The streaming mode has written the encoding of every unit before
+         * the odd byte when it finds it; the others write nothing. */
+        if (!strict && !mutf8)
+            spec_utf8_encode(e, in, len - 1, 0, 0, hex);
         refuse(e, "lepack: input is %zu byte%s, an odd number", len, spec_plural(len));
         return;
     }
@@ -391,6 +428,14 @@ static void spec_utf8_encode(utf8_expect *e, const uint8_t *in, size_t len, int 
         abort();
     for (size_t i = 0; i < n; i++)
         s[i] = (uint16_t)(in[2 * i] | in[2 * i + 1] << 8);
+    size_t bad = 0;
+    if (strict && ref_utf16_validate(s, n, &bad) != REF_OK) {
+        refuse(e, "lepack: unit %zu (byte offset %zu): unpaired surrogate U+%04X", bad, 2 * bad,
+               (unsigned)s[bad]);
+        free(s);
+        free(bytes);
+        return;
+    }
     int rst = mutf8 ? ref_mutf8_write(s, n, bytes, cap, &got)
                     : ref_utf8_encode(s, n, bytes, cap, &got);
     if (rst == REF_OK)
@@ -481,10 +526,7 @@ static void check_utf8_cli(const uint8_t *data, size_t size)
     const uint8_t *in = data + 1;
     size_t len = size - 1;
     int usage_out = 0;
-    if (encode && strict) {
-        e.status = 2; /* --strict is decode's: an unknown option */
-        snprintf(e.err, sizeof e.err, "lepack: unknown option '--strict'");
-    } else if (extra == 1 && argc == 3) {
+    if (extra == 1 && argc == 3) {
         usage_out = 1;
     } else if (extra == 1) {
         e.status = 2; /* --help stands alone */
@@ -497,7 +539,7 @@ static void check_utf8_cli(const uint8_t *data, size_t size)
         e.status = 2; /* readUTF has no strict mode */
         snprintf(e.err, sizeof e.err, "lepack: --strict and --mutf8 cannot be used together");
     } else if (encode) {
-        spec_utf8_encode(&e, in, len, mutf8, hex);
+        spec_utf8_encode(&e, in, len, strict, mutf8, hex);
     } else {
         spec_utf8_decode(&e, in, len, strict, mutf8, hex);
     }
@@ -515,7 +557,8 @@ static void check_utf8_cli(const uint8_t *data, size_t size)
     rewind(fe);
     utf8_input = in;
     utf8_input_len = len;
-    const cli_utf8_io io = {fuzz_read_input, fo, fe};
+    const cli_utf8_io io = {fuzz_read_input, fuzz_open_chunks, fuzz_read_chunk, fuzz_close_chunks,
+                            fo, fe};
     int status = cli_utf8_run(argc, argv, &io);
     if (fflush(fo) != 0 || fflush(fe) != 0)
         abort();
@@ -529,7 +572,10 @@ static void check_utf8_cli(const uint8_t *data, size_t size)
         FZ_EQ_BYTES(flags, "lepack utf8 stdout", out, e.out, out_len);
         FZ_EQ_U(flags, "lepack utf8 stderr length on success", err_len, 0);
     } else {
-        FZ_EQ_U(flags, "lepack utf8 stdout length when refused", out_len, 0);
+        /* Nothing, or in a streaming mode what came before the odd byte. */
+        FZ_EQ_U(flags, "lepack utf8 stdout length when refused", out_len, e.out_len);
+        if (out_len > 0)
+            FZ_EQ_BYTES(flags, "lepack utf8 stdout before the refusal", out, e.out, out_len);
         if (strncmp(err, e.err, strlen(e.err)) != 0)
             FZ_FAIL("lepack utf8 (flags 0x%02x): stderr \"%.120s\", expected it to start with "
                     "\"%s\"", flags, err, e.err);

@@ -8,7 +8,6 @@
 #                    those checks can fail)
 #   make man         shows it, rendered
 
-MAN_PAGES := man/lepack.1
 
 .PHONY: man man-check
 man:

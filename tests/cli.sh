@@ -132,7 +132,7 @@ syn_main='usage: lepack COMMAND SUBCOMMAND [OPTION]... [FILE]
 commands:
   counters encode [--hex] [FILE]                  item lines -> wire items
   counters decode [--hex] [FILE]                  wire items -> item lines
-  utf8 encode [--mutf8] [--hex] [FILE]            UTF-16LE -> Java'"'"'s UTF-8
+  utf8 encode [--strict|--mutf8] [--hex] [FILE]   UTF-16LE -> Java'"'"'s UTF-8
   utf8 decode [--strict|--mutf8] [--hex] [FILE]   Java'"'"'s UTF-8 -> UTF-16LE'
 syn_counters='usage: lepack counters encode [--hex] [FILE]   item lines -> wire bytes (or hex)
        lepack counters decode [--hex] [FILE]   wire bytes (or hex) -> item lines'

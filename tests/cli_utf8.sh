@@ -70,8 +70,8 @@ expect "writeUTF pair as two surrogates" 3dd800de 0006eda0bdedb880 encode --mutf
 expect "readUTF" 000341c080 41000000 decode --mutf8
 expect "readUTF overlong accepted" 0002c181 4100 decode --mutf8
 
-expect_error "odd input" 410042 "3 bytes, an odd number" encode
-expect_error "odd input offset" 410042 "offset 2" encode
+expect_error "odd input, whole" 410042 "3 bytes, an odd number" encode --strict
+expect_error "odd input offset, whole" 410042 "offset 2" encode --strict
 expect_error "strict overlong" 41c080 "byte offset 1" decode --strict
 expect_error "strict surrogate" 4142eda080 "byte offset 2" decode --strict
 expect_error "strict truncated" 41e282 "byte offset 1" decode --strict
@@ -137,10 +137,11 @@ for args in encode decode; do
         ok || bad "$args from a directory: exit $rc, stderr '$(cat "$tmp/err")'"
 done
 
-# Out of memory: said so, nothing on stdout, exit 1.  The address space
-# (ulimit -v, KiB) holds the input but not it and the output together: 24 MB
-# of U+4E00 (36 MB of UTF-8) and of 'A' (48 MB of UTF-16) in 60 MB, and
-# 64 MB of input in 40 MB.
+# Out of memory, in the modes that hold the whole input: said so, nothing
+# on stdout, exit 1.  The address space (ulimit -v, KiB) holds the input but
+# not it and the output together: 24 MB of U+4E00 (36 MB of UTF-8) and of
+# 'A' (48 MB of UTF-16) in 60 MB, and 64 MB of input in 40 MB.  The
+# streaming modes convert the same inputs in 16 MB.
 oom() { # oom NAME KIB INPUT-FILE ARGS...
     name=$1 kib=$2 file=$3
     shift 3
@@ -151,12 +152,24 @@ oom() { # oom NAME KIB INPUT-FILE ARGS...
 }
 if (ulimit -v 200000) 2>/dev/null; then
     head -c 64000000 /dev/zero > "$tmp/big"
-    oom "reading" 40000 "$tmp/big" decode
+    oom "reading" 40000 "$tmp/big" decode --strict
     awk 'BEGIN { s = "\000N"; while (length(s) < 65536) s = s s; for (i = 0; i < 366; i++) printf "%s", s }' \
         > "$tmp/cjk16"
-    oom "encode" 60000 "$tmp/cjk16" encode
+    oom "encode" 60000 "$tmp/cjk16" encode --strict
     head -c 24000000 /dev/zero | tr '\0' A > "$tmp/ascii8"
-    oom "decode" 60000 "$tmp/ascii8" decode
+    oom "decode" 60000 "$tmp/ascii8" decode --strict
+    # streamed in bounded memory: the whole output, in 16 MB
+    streamed() { # streamed NAME INPUT-FILE WANT-BYTES ARGS...
+        name=$1 file=$2 want=$3
+        shift 3
+        (ulimit -v 16000; exec "$LEPACK" utf8 "$@") < "$file" > "$tmp/out" 2> "$tmp/err"
+        rc=$?
+        [ "$rc" -eq 0 ] && [ "$(wc -c < "$tmp/out")" -eq "$want" ] && ok ||
+            bad "$name in 16 MB: exit $rc, $(wc -c < "$tmp/out") bytes, stderr '$(cat "$tmp/err")'"
+    }
+    streamed "decode 64 MB" "$tmp/big" 128000000 decode
+    streamed "encode 24 MB of U+4E00" "$tmp/cjk16" 35979264 encode
+    streamed "decode 24 MB of ASCII" "$tmp/ascii8" 48000000 decode
     rm -f "$tmp/big" "$tmp/cjk16" "$tmp/ascii8"
 fi
 
@@ -227,9 +240,9 @@ exact() {
         ok
     fi
 }
-syn_utf8='usage: lepack utf8 encode [--mutf8] [--hex] [FILE]
+syn_utf8='usage: lepack utf8 encode [--strict|--mutf8] [--hex] [FILE]
        lepack utf8 decode [--strict|--mutf8] [--hex] [FILE]'
-syn_encode='usage: lepack utf8 encode [--mutf8] [--hex] [FILE]'
+syn_encode='usage: lepack utf8 encode [--strict|--mutf8] [--hex] [FILE]'
 syn_decode='usage: lepack utf8 decode [--strict|--mutf8] [--hex] [FILE]'
 
 # FILE operands and "-": the same bytes as from stdin, options before or
@@ -320,8 +333,26 @@ exact "--mutf8 --hex --strict" 2 "" "$strict_mutf8" utf8 decode --mutf8 --hex --
 exact "--mutf8 alone takes the overlong form" 0 4100 "" utf8 decode --mutf8
 exact "--strict alone refuses it" 1 "" "lepack: byte offset 2: ill-formed UTF-8 sequence" \
     utf8 decode --strict
-exact "encode --strict" 2 "" "lepack: unknown option '--strict'
-$syn_encode" utf8 encode --strict
+# encode streams: an odd last byte is reported after the output of the
+# units before it (a high surrogate left at the end becomes '?' first).
+bytes 41003dd842 > "$tmp/in"
+exact "odd input, streamed" 1 413f \
+    "lepack: input is 5 bytes, an odd number: UTF-16LE takes two bytes per code unit (the byte at offset 4 has no partner)" \
+    utf8 encode
+# Strict encoding refuses an unpaired surrogate, naming its unit and byte.
+bytes 41003dd84200 > "$tmp/in"
+exact "encode --strict, lone high" 1 "" \
+    "lepack: unit 1 (byte offset 2): unpaired surrogate U+D83D (--strict: a CharsetEncoder set to REPORT refuses it)" \
+    utf8 encode --strict
+bytes 00de > "$tmp/in"
+exact "encode --strict, lone low first" 1 "" \
+    "lepack: unit 0 (byte offset 0): unpaired surrogate U+DE00 (--strict: a CharsetEncoder set to REPORT refuses it)" \
+    utf8 encode --strict
+bytes 41003dd800de > "$tmp/in"
+exact "encode --strict, a pair" 0 41f09f9880 "" utf8 encode --strict
+exact "encode --strict --hex" 0 "$(printf '41f09f9880\n' | hexof)" "" utf8 encode --strict --hex
+exact "encode --strict --mutf8" 2 "" "lepack: --strict and --mutf8 cannot be used together: writeUTF has its own rules and no strict mode
+$syn_encode" utf8 encode --strict --mutf8
 
 # Subcommands: bare utf8 says one is needed and lists them.
 : > "$tmp/in"
@@ -351,7 +382,7 @@ done
 for opt in --strict --mutf8 --hex --help; do
     "$LEPACK" utf8 decode --help | grep -q -- "^  $opt " && ok || bad "decode --help lacks $opt"
 done
-"$LEPACK" utf8 encode --help | grep -q -- "--strict" && bad "encode --help shows --strict" || ok
+"$LEPACK" utf8 encode --help | grep -q -- "^  --strict " && ok || bad "encode --help lacks --strict"
 exact "--help with an option" 2 "" "lepack: --help takes no other arguments, got '--hex'
 $syn_decode" utf8 decode --hex --help
 exact "--help with a FILE" 2 "" "lepack: --help takes no other arguments, got 'x'
@@ -432,7 +463,7 @@ exact "odd input, 3 bytes" 1 "" \
     utf8 encode --mutf8
 
 # The top-level usage lists both subcommands.
-"$LEPACK" --help > "$tmp/out" && grep -qx "  utf8 encode \[--mutf8\] \[--hex\] \[FILE\] .*" "$tmp/out" &&
+"$LEPACK" --help > "$tmp/out" && grep -qx "  utf8 encode \[--strict|--mutf8\] \[--hex\] \[FILE\] .*" "$tmp/out" &&
     grep -qx "  utf8 decode \[--strict|--mutf8\] \[--hex\] \[FILE\] .*" "$tmp/out" && ok ||
     bad "main usage lacks a utf8 subcommand"
 
