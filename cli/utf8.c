@@ -194,19 +194,24 @@ static void odd_input(const cli_utf8_io *io, size_t len)
             len, plural(len), len - 1);
 }
 
-/* encode without --strict or --mutf8: chunk by chunk. */
-static int stream_encode(const cli_utf8_io *io, const char *path, int hex)
+/* One step of a streaming mode: converts and writes what it can of
+ * in[0 .. have) (last: the input ends there) and returns the bytes it used;
+ * the rest comes back at the front of the next step. */
+typedef size_t (*stream_step)(void *ctx, const uint8_t *in, size_t have, int last);
+
+/* Reads the input CHUNK bytes at a time behind what the previous step
+ * kept, until a step has seen the end: 0 with *left the bytes the last
+ * step kept, or 1 after a message. */
+static int stream_input(const cli_utf8_io *io, const char *path, stream_step step, void *ctx,
+                        size_t *left)
 {
     void *h = NULL;
     if (io->open_input(&h, path) != 0)
         return 1;
     uint8_t *in = malloc(CHUNK + CARRY);
-    uint16_t *units = malloc((CHUNK + CARRY) / 2 * sizeof *units);
-    uint8_t *out = malloc((CHUNK + CARRY) / 2 * 3);
-    hex_out hx = {io->out, {0}, 0};
-    size_t have = 0, done = 0;
+    size_t have = 0;
     int rc = 1;
-    if (in == NULL || units == NULL || out == NULL) {
+    if (in == NULL) {
         complain(io, "out of memory");
         goto end;
     }
@@ -215,79 +220,95 @@ static int stream_encode(const cli_utf8_io *io, const char *path, int hex)
         if (io->read_chunk(h, in + have, CHUNK, &got) != 0)
             goto end;
         have += got;
-        int last = got == 0;
-        size_t n = have / 2, used = 0, written = 0;
-        for (size_t i = 0; i < n; i++)
-            units[i] = (uint16_t)(in[2 * i] | in[2 * i + 1] << 8);
-        /* Three bytes a unit always suffice: the call cannot fail. */
-        if (lepack_utf8_encode_chunk(units, n, last, out, 3 * n, &used, &written) != LEPACK_OK) {
-            complain(io, "internal error: a chunk did not fit three bytes a unit");
-            goto end;
-        }
-        if (hex)
-            hex_put(&hx, out, written);
-        else
-            fwrite(out, 1, written, io->out);
-        memmove(in, in + 2 * used, have - 2 * used);
-        have -= 2 * used;
-        done += 2 * used;
-        if (last)
+        size_t used = step(ctx, in, have, got == 0);
+        memmove(in, in + used, have - used);
+        have -= used;
+        if (got == 0)
             break;
     }
-    if (hex && hx.n > 0)
-        write_hex(io->out, hx.line, hx.n);
-    if (have != 0) {
-        odd_input(io, done + have);
-        goto end;
-    }
+    *left = have;
     rc = 0;
 end:
     io->close_input(h);
     free(in);
-    free(units);
-    free(out);
     return rc;
 }
 
-/* decode without --strict, --mutf8 or --hex: chunk by chunk.  Every byte
- * sequence decodes, so only a read error can stop it. */
+typedef struct encode_stream {
+    uint16_t *units;
+    uint8_t *out;
+    hex_out hex;
+    int as_hex;
+    size_t done; /* input bytes converted */
+} encode_stream;
+
+/* Three bytes a unit always suffice, and a chunk call given them cannot
+ * fail: it keeps back only a high surrogate at the end (and the step an
+ * odd byte). */
+static size_t encode_step(void *ctx, const uint8_t *in, size_t have, int last)
+{
+    encode_stream *e = ctx;
+    size_t n = have / 2, used = 0, written = 0;
+    for (size_t i = 0; i < n; i++)
+        e->units[i] = (uint16_t)(in[2 * i] | in[2 * i + 1] << 8);
+    (void)lepack_utf8_encode_chunk(e->units, n, last, e->out, 3 * n, &used, &written);
+    if (e->as_hex)
+        hex_put(&e->hex, e->out, written);
+    else
+        fwrite(e->out, 1, written, e->hex.f);
+    e->done += 2 * used;
+    return 2 * used;
+}
+
+/* encode without --strict or --mutf8. */
+static int stream_encode(const cli_utf8_io *io, const char *path, int hex)
+{
+    encode_stream e = {malloc((CHUNK + CARRY) / 2 * sizeof *e.units),
+                       malloc((CHUNK + CARRY) / 2 * 3), {io->out, {0}, 0}, hex, 0};
+    size_t left = 0;
+    int rc = 1;
+    if (e.units == NULL || e.out == NULL)
+        complain(io, "out of memory");
+    else if (stream_input(io, path, encode_step, &e, &left) == 0) {
+        if (hex && e.hex.n > 0)
+            write_hex(io->out, e.hex.line, e.hex.n);
+        if (left != 0)
+            odd_input(io, e.done + left);
+        else
+            rc = 0;
+    }
+    free(e.units);
+    free(e.out);
+    return rc;
+}
+
+typedef struct decode_stream {
+    uint16_t *units;
+    FILE *out;
+} decode_stream;
+
+/* Never more units than bytes: a chunk call given as many cannot fail. */
+static size_t decode_step(void *ctx, const uint8_t *in, size_t have, int last)
+{
+    decode_stream *d = ctx;
+    size_t used = 0, written = 0;
+    (void)lepack_utf8_decode_chunk(in, have, last, d->units, have, &used, &written);
+    fwrite(le_from_units(d->units, written), 1, written * 2, d->out);
+    return used;
+}
+
+/* decode without --strict, --mutf8 or --hex.  Every byte sequence
+ * decodes, so only a read error can stop it. */
 static int stream_decode(const cli_utf8_io *io, const char *path)
 {
-    void *h = NULL;
-    if (io->open_input(&h, path) != 0)
-        return 1;
-    uint8_t *in = malloc(CHUNK + CARRY);
-    uint16_t *units = malloc((CHUNK + CARRY) * sizeof *units);
-    size_t have = 0;
+    decode_stream d = {malloc((CHUNK + CARRY) * sizeof *d.units), io->out};
+    size_t left = 0;
     int rc = 1;
-    if (in == NULL || units == NULL) {
+    if (d.units == NULL)
         complain(io, "out of memory");
-        goto end;
-    }
-    for (;;) {
-        size_t got = 0;
-        if (io->read_chunk(h, in + have, CHUNK, &got) != 0)
-            goto end;
-        have += got;
-        int last = got == 0;
-        size_t used = 0, written = 0;
-        /* Never more units than bytes: the call cannot fail. */
-        if (lepack_utf8_decode_chunk(in, have, last, units, have, &used, &written) !=
-            LEPACK_OK) {
-            complain(io, "internal error: a chunk did not fit a unit a byte");
-            goto end;
-        }
-        fwrite(le_from_units(units, written), 1, written * 2, io->out);
-        memmove(in, in + used, have - used);
-        have -= used;
-        if (last)
-            break;
-    }
-    rc = 0;
-end:
-    io->close_input(h);
-    free(in);
-    free(units);
+    else
+        rc = stream_input(io, path, decode_step, &d, &left);
+    free(d.units);
     return rc;
 }
 
