@@ -195,23 +195,26 @@ static void odd_input(const cli_utf8_io *io, size_t len)
 }
 
 /* One step of a streaming mode: converts and writes what it can of
- * in[0 .. have) (last: the input ends there) and returns the bytes it used;
- * the rest comes back at the front of the next step. */
-typedef size_t (*stream_step)(void *ctx, const uint8_t *in, size_t have, int last);
+ * in[0 .. have) (last: the input ends there), with work (the step's own
+ * output buffer) to convert into, and returns the bytes it used; the rest
+ * comes back at the front of the next step. */
+typedef size_t (*stream_step)(void *ctx, uint8_t *work, const uint8_t *in, size_t have,
+                              int last);
 
 /* Reads the input CHUNK bytes at a time behind what the previous step
  * kept, until a step has seen the end: 0 with *left the bytes the last
- * step kept, or 1 after a message. */
+ * step kept, or 1 after a message.  The memory is this: CHUNK + CARRY
+ * bytes of input and work_size bytes of work, whatever the input's size. */
 static int stream_input(const cli_utf8_io *io, const char *path, stream_step step, void *ctx,
-                        size_t *left)
+                        size_t work_size, size_t *left)
 {
     void *h = NULL;
     if (io->open_input(&h, path) != 0)
         return 1;
-    uint8_t *in = malloc(CHUNK + CARRY);
+    uint8_t *in = malloc(CHUNK + CARRY), *work = malloc(work_size);
     size_t have = 0;
     int rc = 1;
-    if (in == NULL) {
+    if (in == NULL || work == NULL) {
         complain(io, "out of memory");
         goto end;
     }
@@ -220,7 +223,7 @@ static int stream_input(const cli_utf8_io *io, const char *path, stream_step ste
         if (io->read_chunk(h, in + have, CHUNK, &got) != 0)
             goto end;
         have += got;
-        size_t used = step(ctx, in, have, got == 0);
+        size_t used = step(ctx, work, in, have, got == 0);
         memmove(in, in + used, have - used);
         have -= used;
         if (got == 0)
@@ -231,12 +234,15 @@ static int stream_input(const cli_utf8_io *io, const char *path, stream_step ste
 end:
     io->close_input(h);
     free(in);
+    free(work);
     return rc;
 }
 
+/* encode's work: the chunk's units, then its bytes (three a unit). */
+#define ENCODE_UNITS ((CHUNK + CARRY) / 2)
+#define ENCODE_WORK (ENCODE_UNITS * sizeof(uint16_t) + ENCODE_UNITS * 3)
+
 typedef struct encode_stream {
-    uint16_t *units;
-    uint8_t *out;
     hex_out hex;
     int as_hex;
     size_t done; /* input bytes converted */
@@ -245,17 +251,19 @@ typedef struct encode_stream {
 /* Three bytes a unit always suffice, and a chunk call given them cannot
  * fail: it keeps back only a high surrogate at the end (and the step an
  * odd byte). */
-static size_t encode_step(void *ctx, const uint8_t *in, size_t have, int last)
+static size_t encode_step(void *ctx, uint8_t *work, const uint8_t *in, size_t have, int last)
 {
     encode_stream *e = ctx;
+    uint16_t *units = (uint16_t *)(void *)work; /* malloc'd: aligned */
+    uint8_t *out = work + ENCODE_UNITS * sizeof *units;
     size_t n = have / 2, used = 0, written = 0;
     for (size_t i = 0; i < n; i++)
-        e->units[i] = (uint16_t)(in[2 * i] | in[2 * i + 1] << 8);
-    (void)lepack_utf8_encode_chunk(e->units, n, last, e->out, 3 * n, &used, &written);
+        units[i] = (uint16_t)(in[2 * i] | in[2 * i + 1] << 8);
+    (void)lepack_utf8_encode_chunk(units, n, last, out, 3 * n, &used, &written);
     if (e->as_hex)
-        hex_put(&e->hex, e->out, written);
+        hex_put(&e->hex, out, written);
     else
-        fwrite(e->out, 1, written, e->hex.f);
+        fwrite(out, 1, written, e->hex.f);
     e->done += 2 * used;
     return 2 * used;
 }
@@ -263,37 +271,27 @@ static size_t encode_step(void *ctx, const uint8_t *in, size_t have, int last)
 /* encode without --strict or --mutf8. */
 static int stream_encode(const cli_utf8_io *io, const char *path, int hex)
 {
-    encode_stream e = {malloc((CHUNK + CARRY) / 2 * sizeof *e.units),
-                       malloc((CHUNK + CARRY) / 2 * 3), {io->out, {0}, 0}, hex, 0};
+    encode_stream e = {{io->out, {0}, 0}, hex, 0};
     size_t left = 0;
-    int rc = 1;
-    if (e.units == NULL || e.out == NULL)
-        complain(io, "out of memory");
-    else if (stream_input(io, path, encode_step, &e, &left) == 0) {
-        if (hex && e.hex.n > 0)
-            write_hex(io->out, e.hex.line, e.hex.n);
-        if (left != 0)
-            odd_input(io, e.done + left);
-        else
-            rc = 0;
+    if (stream_input(io, path, encode_step, &e, ENCODE_WORK, &left) != 0)
+        return 1;
+    if (hex && e.hex.n > 0)
+        write_hex(io->out, e.hex.line, e.hex.n);
+    if (left != 0) {
+        odd_input(io, e.done + left);
+        return 1;
     }
-    free(e.units);
-    free(e.out);
-    return rc;
+    return 0;
 }
 
-typedef struct decode_stream {
-    uint16_t *units;
-    FILE *out;
-} decode_stream;
-
 /* Never more units than bytes: a chunk call given as many cannot fail. */
-static size_t decode_step(void *ctx, const uint8_t *in, size_t have, int last)
+static size_t decode_step(void *ctx, uint8_t *work, const uint8_t *in, size_t have, int last)
 {
-    decode_stream *d = ctx;
+    FILE *out = ctx;
+    uint16_t *units = (uint16_t *)(void *)work; /* malloc'd: aligned */
     size_t used = 0, written = 0;
-    (void)lepack_utf8_decode_chunk(in, have, last, d->units, have, &used, &written);
-    fwrite(le_from_units(d->units, written), 1, written * 2, d->out);
+    (void)lepack_utf8_decode_chunk(in, have, last, units, have, &used, &written);
+    fwrite(le_from_units(units, written), 1, written * 2, out);
     return used;
 }
 
@@ -301,15 +299,9 @@ static size_t decode_step(void *ctx, const uint8_t *in, size_t have, int last)
  * decodes, so only a read error can stop it. */
 static int stream_decode(const cli_utf8_io *io, const char *path)
 {
-    decode_stream d = {malloc((CHUNK + CARRY) * sizeof *d.units), io->out};
     size_t left = 0;
-    int rc = 1;
-    if (d.units == NULL)
-        complain(io, "out of memory");
-    else
-        rc = stream_input(io, path, decode_step, &d, &left);
-    free(d.units);
-    return rc;
+    return stream_input(io, path, decode_step, io->out, (CHUNK + CARRY) * sizeof(uint16_t),
+                        &left);
 }
 
 static int cmd_encode(const cli_utf8_io *io, const char *path, int strict, int mutf8, int hex)
