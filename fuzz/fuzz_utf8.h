@@ -95,9 +95,16 @@ static inline void *fz_arena(unsigned slot, size_t n, uint8_t fill)
 /* Chunk sizes for the streaming calls, drawn from the input itself so that
  * a crash replays: mostly 0..7 units or bytes (every way to cut a sequence
  * or a pair), sometimes up to 263 (whole vector blocks). */
+static inline uint32_t fz_chunk_seed(size_t size, uint8_t salt)
+{
+    return (uint32_t)(((uint64_t)size * 2654435761u) & 0xFFFFFFFFu) ^ salt;
+}
+
 static inline size_t fz_chunk(uint32_t *state)
 {
-    *state = *state * 1103515245u + 12345u;
+    /* In 64 bits and masked: the integer sanitizer build reports a 32-bit
+     * wrap, even an unsigned one. */
+    *state = (uint32_t)(((uint64_t)*state * 1103515245u + 12345u) & 0xFFFFFFFFu);
     uint32_t r = *state >> 16;
     return (r & 3) == 0 ? (size_t)(r >> 2 & 255) + 8 : (size_t)(r >> 2 & 7);
 }

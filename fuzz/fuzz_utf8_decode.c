@@ -196,7 +196,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int level = LEPACK_VEC_NONE; level <= best; level++) {
         lepack_vec_select(level);
         check_decode(src, len, want, units, ref_valid, ref_bad);
-        check_decode_chunks(src, len, want, units, (uint32_t)size * 2654435761u ^ mode);
+        check_decode_chunks(src, len, want, units, fz_chunk_seed(size, mode));
     }
     lepack_vec_select(-1);
 

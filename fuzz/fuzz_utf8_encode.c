@@ -177,7 +177,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int level = LEPACK_VEC_NONE; level <= best; level++) {
         lepack_vec_select(level);
         check_encode(s, n, want, len);
-        check_encode_chunks(s, n, want, len, (uint32_t)size * 2654435761u ^ data[0]);
+        check_encode_chunks(s, n, want, len, fz_chunk_seed(size, data[0]));
     }
     check_strict(s, n, want, len);
     lepack_vec_select(-1);
