@@ -135,16 +135,15 @@ static void write_hex(FILE *out, const uint8_t *p, size_t n)
     }
 }
 
-/* The UTF-16LE bytes p[0 .. 2n) as code units, in place: each unit is
- * read before its own two bytes are overwritten (malloc'd storage is
- * aligned for uint16_t). */
-static uint16_t *units_from_le(uint8_t *p, size_t n)
+/* The UTF-16LE bytes p[0 .. 2n) as code units at u, which may be p itself
+ * (in place: each unit is read before its own two bytes are overwritten;
+ * malloc'd storage is aligned for uint16_t). */
+static void units_from_le(const uint8_t *p, size_t n, uint16_t *u)
 {
     for (size_t i = 0; i < n; i++) {
-        uint16_t u = (uint16_t)(p[2 * i] | p[2 * i + 1] << 8);
-        memcpy(p + 2 * i, &u, sizeof u);
+        uint16_t v = (uint16_t)(p[2 * i] | p[2 * i + 1] << 8);
+        memcpy((uint8_t *)(void *)u + 2 * i, &v, sizeof v);
     }
-    return (uint16_t *)(void *)p;
 }
 
 /* The reverse: units u[0 .. n) as UTF-16LE bytes, in place. */
@@ -257,8 +256,7 @@ static size_t encode_step(void *ctx, uint8_t *work, const uint8_t *in, size_t ha
     uint16_t *units = (uint16_t *)(void *)work; /* malloc'd: aligned */
     uint8_t *out = work + ENCODE_UNITS * sizeof *units;
     size_t n = have / 2, used = 0, written = 0;
-    for (size_t i = 0; i < n; i++)
-        units[i] = (uint16_t)(in[2 * i] | in[2 * i + 1] << 8);
+    units_from_le(in, n, units);
     (void)lepack_utf8_encode_chunk(units, n, last, out, 3 * n, &used, &written);
     if (e->as_hex)
         hex_put(&e->hex, out, written);
@@ -318,7 +316,8 @@ static int cmd_encode(const cli_utf8_io *io, const char *path, int strict, int m
         goto done;
     }
     size_t n = len / 2;
-    const uint16_t *units = units_from_le(in, n);
+    uint16_t *units = (uint16_t *)(void *)in;
+    units_from_le(in, n, units);
     size_t bad = 0;
     if (strict && lepack_utf16_validate(units, n, &bad) != LEPACK_OK) {
         fprintf(io->err,
