@@ -15,7 +15,8 @@
 # A mutant is killed only when prove.py ran and failed on the named
 # functions (a goal unproven, or an object-code difference).  A patch that
 # does not apply (tests/mutants/apply.sh), a mutant frama-c cannot parse,
-# or a run that fails in any other way is BROKEN, never a kill.  Exit 0: all killed; 1: one survived; 2: one BROKEN.
+# or a run that fails in any other way is BROKEN, never a kill.  Exit 0: all killed; 1: one survived; 2: one BROKEN,
+# or the provers are not those of the committed cache (nothing run).
 set -eu
 out=${1:-build/prove/mutants}
 par=${2:-2}
@@ -24,6 +25,11 @@ timeout=${3:-10}
 root=$(pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+# Every mutant reads the committed cache, which is evidence only for the
+# provers it was proved with (proofs/session/toolchain.txt): on others,
+# stop here with prove.py's one line rather than mark each mutant BROKEN.
+python3 "$root/proofs/prove.py" --root "$root" --session "$root/proofs/session" --check-toolchain ||
+    exit 2
 survived=0
 broken=0
 n=0

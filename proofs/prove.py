@@ -24,9 +24,18 @@ only when the whole run passed, the verdicts the run added are copied back
 (with --cache cleanup the committed cache then mirrors the scratch copy,
 entries no goal uses any more included in the cleanup).
 
-    prove.py [--root DIR] [--out DIR] [--cache update|offline|cleanup|none]
+The verdicts hold for the provers that found them: --session's
+toolchain.txt records the versions of Frama-C, Why3, Z3 and CVC4 (written
+with the verdicts by --store), and a run that reads the cache first
+compares them with this machine's and stops (exit 2, one line) on any
+difference or when the file is missing.  --cache rebuild is the way to a
+new toolchain: it proves every goal with an empty cache and, with --store,
+replaces the committed cache and its toolchain.txt.
+
+    prove.py [--root DIR] [--out DIR] [--cache update|offline|cleanup|rebuild|none]
              [--session DIR] [--scratch DIR] [--store]
              [--only f,g] [--no-smoke] [--no-min] [--no-objeq]
+    prove.py [--session DIR] --check-toolchain | --print-toolchain
 """
 import argparse
 import concurrent.futures
@@ -172,6 +181,21 @@ UNIT_SMOKE_FLAGS = {unit: CALLEES_PROVEN for unit in ("views", "cursor", "roundt
 
 # Executables WP needs, with the Debian package that provides each.
 WP_TOOLS = {"frama-c": "frama-c-base", "why3": "why3", "z3": "z3", "cvc4": "cvc4"}
+# The toolchain a cached verdict depends on (WP's goal text, Why3's
+# translation, each prover's answer), and how each names its version.  A
+# verdict found by one Z3 is not evidence that another proves the goal,
+# nor is a timeout that it fails it.
+TOOLCHAIN = [("Frama-C", ["frama-c", "-version"]), ("Why3", ["why3", "--version"]),
+             ("Z3", ["z3", "--version"]), ("CVC4", ["cvc4", "--version"])]
+TOOLCHAIN_FILE = "toolchain.txt"
+TOOLCHAIN_HEAD = """\
+# The provers the verdicts of this directory were found with, written with
+# them by `make prove-update` (proofs/prove.py).  `make prove` refuses the
+# cache on a machine whose versions differ.
+"""
+# For the driver's own tests only: a file in toolchain.txt's format that
+# stands for this machine's versions, so a mismatch needs no other provers.
+VERSIONS_ENV = "LEPACK_PROVE_VERSIONS"
 
 
 def say(line=""):
@@ -187,6 +211,73 @@ def missing_tools(need_wp, need_objeq):
     if need_objeq:
         tools.update(objeq.tools())
     return {t: pkg for t, pkg in tools.items() if shutil.which(t) is None}
+
+
+def read_toolchain(path):
+    """{tool: version} of a toolchain.txt, None when there is no file."""
+    if not os.path.exists(path):
+        return None
+    versions = {}
+    for line in open(path):
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, _, version = line.partition(" ")
+            versions[name] = version.strip()
+    return versions
+
+
+def machine_toolchain():
+    """{tool: version} of the provers on PATH (or of the file that
+    LEPACK_PROVE_VERSIONS names)."""
+    if os.environ.get(VERSIONS_ENV):
+        versions = read_toolchain(os.environ[VERSIONS_ENV])
+        if versions is None:
+            raise ToolFailure("prove: %s names %s, which does not exist"
+                              % (VERSIONS_ENV, os.environ[VERSIONS_ENV]))
+        return versions
+    versions = {}
+    for name, cmd in TOOLCHAIN:
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               universal_newlines=True, timeout=120)
+            out = p.stdout.strip()
+        except (OSError, subprocess.TimeoutExpired) as e:
+            raise ToolFailure("prove: cannot run `%s`: %s" % (" ".join(cmd), e))
+        first = out.split("\n")[0] if out else ""
+        m = re.search(r"\b\d+(?:\.\d+)+\S*", first)
+        if p.returncode != 0 or not m:
+            raise ToolFailure("prove: cannot read the version of %s (`%s` exit %d, printed %r)"
+                              % (name, " ".join(cmd), p.returncode, first[:200]))
+        versions[name] = m.group(0)
+    return versions
+
+
+def format_toolchain(versions):
+    return TOOLCHAIN_HEAD + "".join("%s %s\n" % (k, v) for k, v in versions.items())
+
+
+def toolchain_problem(args, mine):
+    """The one line that stops a run on another toolchain than the cache's,
+    or None."""
+    path = os.path.join(args.session, TOOLCHAIN_FILE)
+    rel = path
+    for base in (args.root, os.getcwd()):
+        if path.startswith(base + os.sep):
+            rel = os.path.relpath(path, base)
+            break
+    recorded = read_toolchain(path)
+    if recorded is None:
+        return ("prove: %s is missing, so the provers the cache was proved with are unknown: "
+                "`make prove-rebuild` proves every goal and records them, or `make prove-cold` "
+                "proves without the cache" % rel)
+    names = [n for n, _ in TOOLCHAIN] + sorted(set(recorded) - set(n for n, _ in TOOLCHAIN))
+    differ = [n for n in names if recorded.get(n) != mine.get(n)]
+    if not differ:
+        return None
+    was = " and ".join("%s %s" % (n, recorded.get(n, "(not recorded)")) for n in differ)
+    has = " and ".join("%s %s" % (n, mine.get(n, "(not known)")) for n in differ)
+    return ("prove: the cache was proved with %s, this machine has %s: run `make deps` for the "
+            "pinned toolchain, or `make prove-cold` to prove without the cache" % (was, has))
 
 
 def read_min_goals(path):
@@ -322,6 +413,9 @@ def run_unit(args, unit, fns, out):
     sleep).  Only if a verdict is missing, the changed code or contract is
     proved for real at --par into the scratch cache.  cleanup always runs
     for real, so that every entry a goal uses is marked and the rest go."""
+    if args.cache == "rebuild":
+        report, log, wall = run_frama(args, unit, fns, out, "update", args.par)
+        return report, log, wall, 0, 0
     if args.cache in ("update", "offline") and not args.one_pass:
         report, log, wall = run_frama(args, unit, fns, out, "offline", args.replay_par)
         misses = incomplete(report)
@@ -389,6 +483,11 @@ def prepare_scratch(args, units):
     for unit in units:
         src = os.path.join(args.session, unit, "cache")
         dst = os.path.join(args.scratch, unit, "cache")
+        if args.cache == "rebuild":
+            # Every goal proved again: nothing read from any cache.
+            shutil.rmtree(dst, ignore_errors=True)
+            os.makedirs(dst)
+            continue
         os.makedirs(dst, exist_ok=True)
         if os.path.isdir(src):
             for name in os.listdir(src):
@@ -406,7 +505,7 @@ def store(args, units):
         for name in sorted(have - set(os.listdir(dst))):
             shutil.copy2(os.path.join(src, name), os.path.join(dst, name))
             added += 1
-        if args.cache == "cleanup":
+        if args.cache in ("cleanup", "rebuild"):
             for name in sorted(set(os.listdir(dst)) - have):
                 os.remove(os.path.join(dst, name))
                 removed += 1
@@ -441,7 +540,8 @@ def main():
     ap.add_argument("--scratch", default=None, help="working copy of the cache")
     ap.add_argument("--store", action="store_true",
                     help="after a passing run, copy the new verdicts into --session")
-    ap.add_argument("--cache", default="update", choices=["update", "offline", "cleanup", "none"])
+    ap.add_argument("--cache", default="update",
+                    choices=["update", "offline", "cleanup", "rebuild", "none"])
     ap.add_argument("--one-pass", action="store_true",
                     help="with --cache update, one frama-c run that proves only what the cache lacks "
                          "(for a few functions: skips the offline pass's second goal generation)")
@@ -454,13 +554,39 @@ def main():
     ap.add_argument("--no-smoke", action="store_true")
     ap.add_argument("--no-min", action="store_true", help="skip minimum and coverage checks")
     ap.add_argument("--no-objeq", action="store_true", help="skip the object-code step")
+    ap.add_argument("--check-toolchain", action="store_true",
+                    help="only compare this machine's provers with --session's toolchain.txt")
+    ap.add_argument("--print-toolchain", action="store_true",
+                    help="print this machine's provers in toolchain.txt's format")
     args = ap.parse_args()
     args.root = os.path.abspath(args.root)
     args.out = os.path.abspath(args.out or os.path.join(args.root, "build", "prove"))
     args.session = os.path.abspath(args.session or os.path.join(args.root, "proofs", "session"))
     args.scratch = os.path.abspath(args.scratch or os.path.join(args.out, "session"))
     if args.store and args.cache in ("none", "offline"):
-        ap.error("--store needs --cache update or cleanup")
+        ap.error("--store needs --cache update, cleanup or rebuild")
+    if args.store and args.cache == "rebuild" and args.only:
+        ap.error("--cache rebuild --store replaces the whole cache: not with --only")
+
+    if args.check_toolchain or args.print_toolchain:
+        missing = missing_tools(True, False)
+        if missing:
+            say("prove: missing %s (Debian: %s); run `make deps`"
+                % (", ".join(sorted(missing)), ", ".join(sorted(set(missing.values())))))
+            return 2
+        try:
+            mine = machine_toolchain()
+        except ToolFailure as e:
+            say(str(e))
+            return 2
+        if args.print_toolchain:
+            sys.stdout.write(format_toolchain(mine))
+            return 0
+        problem = toolchain_problem(args, mine)
+        if problem:
+            say(problem)
+            return 2
+        return 0
 
     source_units, source_problems = read_source_units(args.root)
     UNITS.update(source_units)
@@ -481,6 +607,20 @@ def main():
             % (", ".join(sorted(missing)), ", ".join(sorted(set(missing.values())))))
         return 2
     os.makedirs(args.out, exist_ok=True)
+
+    # A cache found by other provers is no evidence here: stop at once
+    # rather than replay it, or silently prove every goal again.
+    args.toolchain = None
+    if selected and args.cache != "none":
+        try:
+            args.toolchain = machine_toolchain()
+        except ToolFailure as e:
+            say(str(e))
+            return 2
+        problem = None if args.cache == "rebuild" else toolchain_problem(args, args.toolchain)
+        if problem:
+            say(problem)
+            return 2
 
     problems = [] if only else source_problems
     if not args.no_min and not only:
@@ -558,7 +698,10 @@ def verdict(problems, goals, smoke, cached_units, args=None):
         rel = os.path.relpath(args.session, args.root)
         if args.store:
             added, removed = store(args, cached_units)
-            say("prove: %s: %d verdicts added, %d removed" % (rel, added, removed))
+            with open(os.path.join(args.session, TOOLCHAIN_FILE), "w") as f:
+                f.write(format_toolchain(args.toolchain))
+            say("prove: %s: %d verdicts added, %d removed; provers %s" % (
+                rel, added, removed, ", ".join("%s %s" % kv for kv in args.toolchain.items())))
         else:
             n = new_entries(args, cached_units)
             if n:
