@@ -241,10 +241,23 @@ def main():
         return 0
     print("prove: contracts differ from %s (a contract changed: review the diff, then "
           "`make prove-update` records it)" % COMMITTED)
-    sys.stdout.writelines(difflib.unified_diff(
+    sys.stdout.writelines(with_sections(difflib.unified_diff(
         committed.splitlines(True), now.splitlines(True),
-        fromfile=COMMITTED + " (committed)", tofile="src/ (now)"))
+        fromfile=COMMITTED + " (committed)", tofile="src/ (now)"), now.splitlines()))
     return 1
+
+
+def with_sections(diff, now):
+    """Each hunk's header names the section it starts in (as `diff -p`
+    names the function), which three lines of context often do not show."""
+    for line in diff:
+        m = re.match(r"@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@", line)
+        if m:
+            start = int(m.group(1)) + 2
+            heads = [l for l in now[:start] if l.startswith("## ")]
+            if heads:
+                line = line.rstrip("\n") + " " + heads[-1] + "\n"
+        yield line
 
 
 def counts(text):
