@@ -2,7 +2,12 @@
 # Proofs (proofs/README.md): object-code equality of le_mem.h with the
 # proven byte form, then Frama-C WP.
 #
-#   make prove          objeq, then every WP unit replayed from the committed
+#   make prove          the contracts of the public headers against
+#                       proofs/contracts.txt (a changed contract fails until
+#                       it is recorded), the machine's provers against
+#                       proofs/session/toolchain.txt (others stop the run:
+#                       the cache is their evidence), then objeq, then
+#                       every WP unit replayed from the committed
 #                       cache proofs/session, read through a scratch copy
 #                       (build/prove/session) where goals the cache lacks are
 #                       proved; proofs/session itself is never written.
@@ -11,15 +16,25 @@
 #                       test or goal count below proofs/min_goals.txt
 #                       (PROVE_CACHE=offline: fail instead of proving what
 #                       the cache lacks)
-#   make prove-update   the same, and when everything passed, copies the new
-#                       verdicts into proofs/session (commit them);
-#                       PROVE_CACHE=cleanup also drops entries no goal uses
-#   make prove-cold     the same from scratch, without any cache
+#   make prove-update   the same without the contracts check, and when
+#                       everything passed, copies the new verdicts into
+#                       proofs/session, records the provers in its
+#                       toolchain.txt and rewrites proofs/contracts.txt
+#                       (commit them); PROVE_CACHE=cleanup also drops entries
+#                       no goal uses
+#   make prove-contracts  only rewrites proofs/contracts.txt (the cache
+#                       already current); prove-contracts-check only checks
+#   make prove-rebuild  every goal proved with an empty cache; when all
+#                       passed, the committed cache is replaced and the
+#                       provers recorded: the way to a new toolchain
+#   make prove-cold     objeq and WP from scratch, without any cache (no
+#                       contracts or toolchain check)
 #   make prove-mutants  applies each proofs/mutants/*.patch to a copy of the
 #                       tree and requires the proofs to fail
 #   make prove-driver-test  the driver's own regression tests
 
 PROVE_PY      := python3 proofs/prove.py
+PROVE_CONTRACTS := python3 proofs/contracts.py
 PROVE_OUT     := $(BUILD)/prove
 PROVE_SESSION := proofs/session
 PROVE_CACHE   ?= update
@@ -33,12 +48,26 @@ PROVE_TIMEOUT ?= 10
 PROVE_ARGS     = --out $(PROVE_OUT) --jobs $(PROVE_JOBS) --par $(PROVE_PAR) --timeout $(PROVE_TIMEOUT)
 
 .PHONY: prove prove-update prove-cold prove-mutants prove-driver-test
+.PHONY: prove-contracts prove-contracts-check prove-rebuild
 
+# The contracts check first: it takes a second, the proofs minutes.
 prove:
+	@$(PROVE_CONTRACTS) --check
 	@$(PROVE_PY) $(PROVE_ARGS) --session $(PROVE_SESSION) --cache $(PROVE_CACHE)
 
 prove-update:
 	@$(PROVE_PY) $(PROVE_ARGS) --session $(PROVE_SESSION) --cache $(PROVE_CACHE) --store
+	@$(PROVE_CONTRACTS) --write
+
+prove-contracts:
+	@$(PROVE_CONTRACTS) --write
+
+prove-contracts-check:
+	@$(PROVE_CONTRACTS) --check
+
+prove-rebuild:
+	@$(PROVE_PY) $(PROVE_ARGS) --session $(PROVE_SESSION) --cache rebuild --store
+	@$(PROVE_CONTRACTS) --write
 
 prove-cold:
 	@$(PROVE_PY) $(PROVE_ARGS) --out $(PROVE_OUT)/cold --cache none
