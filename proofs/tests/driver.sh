@@ -13,6 +13,15 @@
 #   3. a passing run with a goal the cache lacks: "no contradiction found in
 #      N smoke tests", the committed cache untouched without --store and
 #      completed with --store, after which an offline replay passes.
+#   4. contracts (proofs/contracts.py): the tree as committed passes
+#      --check, a comment or a reflowed line does not matter, an `ensures`
+#      or a predicate weakened to \true fails it with the diff (and stops
+#      `make prove` before objeq), and --write records the change;
+#   5. toolchain (proofs/session/toolchain.txt): this machine's provers
+#      match the committed file; a file standing for a machine with another
+#      Z3 (LEPACK_PROVE_VERSIONS) stops prove.py, `make prove` and
+#      proofs/mutants.sh with one line and exit 2 before any proving; a
+#      missing toolchain.txt does too; --store writes it.
 #
 #   sh proofs/tests/driver.sh OUTDIR
 set -eu
@@ -64,7 +73,7 @@ rm -f "$bin/python3"
 ln -s "$(python3 -c 'import sys; print(sys.executable)')" "$bin/python3"
 for cmd in "python3 proofs/prove.py --out $out/nopath" \
            "python3 proofs/objeq/objeq.py --out $out/nopath" \
-           "make -s --no-print-directory prove PROVE_OUT=$out/nopath"; do
+           "make -s --no-print-directory prove PROVE_OUT=$out/nopath PROVE_CONTRACTS=:"; do
     set +e
     PATH="$bin" $cmd > "$out/nopath.txt" 2>&1
     rc=$?
@@ -156,6 +165,138 @@ if run --store && [ "$(cache_files "$tree/proofs/session/bytes")" -gt "$files" ]
 else
     bad "--store did not complete the committed cache:"
     sed 's/^/    /' "$out/passing.txt" >&2
+fi
+
+if [ -f "$tree/proofs/session/toolchain.txt" ] &&
+   python3 "$tree/proofs/prove.py" --root "$tree" --check-toolchain > "$out/stored-toolchain.txt" 2>&1; then
+    ok "--store wrote toolchain.txt, and it matches this machine"
+else
+    bad "--store left no matching toolchain.txt:"
+    sed 's/^/    /' "$out/stored-toolchain.txt" >&2
+fi
+
+# 4. Contracts.
+tree="$out/contracts"
+new_tree "$tree"
+contracts() { python3 "$tree/proofs/contracts.py" --root "$tree" "$@" > "$out/contracts.txt" 2>&1; }
+first_line='prove: contracts differ from proofs/contracts.txt (a contract changed: review the diff, then `make prove-update` records it)'
+if contracts --check && grep -q '^prove: contracts: [1-9][0-9]* functions and [1-9][0-9]* logic blocks as in proofs/contracts.txt$' "$out/contracts.txt"; then
+    ok "contracts: the committed tree passes --check"
+else
+    bad "contracts: the committed tree fails --check:"
+    sed 's/^/    /' "$out/contracts.txt" >&2
+fi
+# edit FILE OLD NEW: replaces the first OLD (which must be there).
+edit() {
+    python3 - "$1" "$2" "$3" <<'EOF'
+import sys
+p, old, new = sys.argv[1:4]
+s = open(p).read()
+assert old in s, (p, old)
+open(p, "w").write(s.replace(old, new, 1))
+EOF
+}
+edit "$tree/src/le.h" '    ensures le_digits_u16(p, twos16(v)); */' \
+    '    // the digits of v
+    ensures   le_digits_u16(p,
+                            twos16(v)); */'
+if contracts --check; then
+    ok "contracts: a comment and reflowed whitespace in a contract are not a change"
+else
+    bad "contracts: a comment or whitespace counted as a contract change:"
+    sed 's/^/    /' "$out/contracts.txt" >&2
+fi
+edit "$tree/src/le.h" 'ensures   le_digits_u16(p,
+                            twos16(v)); */' 'ensures \true; */'
+set +e
+contracts --check
+rc=$?
+set -e
+if [ "$rc" -eq 1 ] && [ "$(head -n 1 "$out/contracts.txt")" = "$first_line" ] &&
+   grep -q '^-ensures le_digits_u16(p, twos16(v));$' "$out/contracts.txt" &&
+   grep -q '^+ensures \\true;$' "$out/contracts.txt" && grep -q '^@@ .* @@ ## src/le.h: le_store_i16$' "$out/contracts.txt"; then
+    ok "contracts: an ensures weakened to true fails --check (exit 1), the diff names the function"
+else
+    bad "contracts: a weakened ensures passed --check (exit $rc):"
+    sed 's/^/    /' "$out/contracts.txt" >&2
+fi
+set +e
+make -s --no-print-directory -C "$tree" prove PROVE_OUT="$tree/build/prove" > "$out/contracts-make.txt" 2>&1
+rc=$?
+set -e
+if [ "$rc" -ne 0 ] && [ "$(head -n 1 "$out/contracts-make.txt")" = "$first_line" ] &&
+   ! grep -q '^== ' "$out/contracts-make.txt"; then
+    ok "contracts: make prove stops at the changed contract, before objeq and WP"
+else
+    bad "contracts: make prove did not stop first on the changed contract (exit $rc):"
+    head -n 20 "$out/contracts-make.txt" | sed 's/^/    /' >&2
+fi
+if contracts --write && contracts --check; then
+    ok "contracts: --write records the change, --check then passes"
+else
+    bad "contracts: --write then --check:"
+    sed 's/^/    /' "$out/contracts.txt" >&2
+fi
+# A predicate weakened: every contract that uses it is weaker.
+edit "$tree/src/le_spec.h" 'p[0] == v % 256 && p[1] == v / 256 % 256;' '\true;'
+set +e
+contracts --check
+rc=$?
+set -e
+if [ "$rc" -eq 1 ] && grep -q '^+predicate le_digits_u16{L}(uint8_t \*p, integer v) = \\true;$' "$out/contracts.txt"; then
+    ok "contracts: a predicate of le_spec.h weakened to true fails --check"
+else
+    bad "contracts: a weakened predicate passed --check (exit $rc):"
+    sed 's/^/    /' "$out/contracts.txt" >&2
+fi
+
+# 5. Toolchain.
+tree="$out/toolchain"
+new_tree "$tree"
+recorded="$tree/proofs/session/toolchain.txt"
+z3_was=$(sed -n 's/^Z3 //p' "$recorded")
+if [ -n "$z3_was" ] && python3 "$tree/proofs/prove.py" --root "$tree" --check-toolchain > "$out/toolchain.txt" 2>&1; then
+    ok "toolchain: this machine's provers are those of proofs/session/toolchain.txt"
+else
+    bad "toolchain: this machine's provers differ from the committed toolchain.txt:"
+    sed 's/^/    /' "$out/toolchain.txt" >&2
+fi
+sed 's/^Z3 .*/Z3 4.9.1/' "$recorded" > "$out/other-z3.txt"
+expected="prove: the cache was proved with Z3 $z3_was, this machine has Z3 4.9.1: run \`make deps\` for the pinned toolchain, or \`make prove-cold\` to prove without the cache"
+# one_line FILE: the file's lines but make's own and the contracts check's.
+one_line() { grep -v -E -e '^make(\[[0-9]+\])?: \*\*\*' -e '^prove: contracts: ' "$1" || true; }
+for what in prove.py "make prove" mutants.sh; do
+    case $what in
+    prove.py) set -- python3 proofs/prove.py --out "$tree/build/prove" --only le_bytes_store_u16 ;;
+    make*) set -- make -s --no-print-directory prove PROVE_OUT="$tree/build/prove" ;;
+    *) set -- sh proofs/mutants.sh "$out/toolchain-mutants" 1 5 proofs/mutants/2-getter-unchecked.patch ;;
+    esac
+    rm -rf "$tree/build" "$out/toolchain-mutants"
+    set +e
+    (cd "$tree" && LEPACK_PROVE_VERSIONS="$out/other-z3.txt" "$@") > "$out/mismatch.txt" 2>&1
+    rc=$?
+    set -e
+    ran=$(find "$tree/build" "$out/toolchain-mutants" -name '*.json' 2>/dev/null | wc -l)
+    if [ "$rc" -eq 2 ] && [ "$(one_line "$out/mismatch.txt")" = "$expected" ] && [ "$ran" -eq 0 ] &&
+       ! grep -q '^== ' "$out/mismatch.txt"; then
+        ok "toolchain: another Z3 stops $what at once (exit 2): $expected"
+    else
+        bad "toolchain: another Z3, $what (exit $rc, $ran reports):"
+        sed 's/^/    /' "$out/mismatch.txt" >&2
+    fi
+done
+rm -f "$recorded"
+set +e
+python3 "$tree/proofs/prove.py" --root "$tree" --out "$tree/build/prove" --only le_bytes_store_u16 \
+    > "$out/missing-toolchain.txt" 2>&1
+rc=$?
+set -e
+if [ "$rc" -eq 2 ] && [ "$(wc -l < "$out/missing-toolchain.txt")" -eq 1 ] &&
+   grep -q '^prove: proofs/session/toolchain.txt is missing' "$out/missing-toolchain.txt"; then
+    ok "toolchain: a missing toolchain.txt stops the run: $(cat "$out/missing-toolchain.txt")"
+else
+    bad "toolchain: a missing toolchain.txt (exit $rc):"
+    sed 's/^/    /' "$out/missing-toolchain.txt" >&2
 fi
 
 if [ "$fails" -ne 0 ]; then
