@@ -16,7 +16,13 @@ the properties fuzz/README.md promises, so that they cannot drift:
 - both Dockerfiles (.clusterfuzzlite/ and ci/oss-fuzz/) install, with
   apt-get, every package .clusterfuzzlite/build.sh needs beyond the
   base-builder image: zip for the seed corpora and, when a harness of
-  mk/sources.mk links ICU, libicu-dev (its static archives).
+  mk/sources.mk links ICU, libicu-dev (its static archives);
+- ci/prove_cold.yml (proofs/README.md, "Cold proof in CI") runs on a
+  schedule and on pushes and pull requests whose paths cover src/,
+  proofs/ and mk/prove.mk, in a Debian 12 container (the toolchain
+  proofs/session/toolchain.txt records), with `make deps`, then `make
+  prove-cold`, then `make prove-contracts-check`, and never lets a failing
+  step pass (no continue-on-error).
 Plain text checks: no YAML library needed.
 """
 import os
@@ -80,10 +86,35 @@ for rel in (".clusterfuzzlite/Dockerfile", "ci/oss-fuzz/Dockerfile"):
     for pkg, why in sorted(needs.items()):
         if pkg not in installed:
             problems.append("%s: does not install %s (%s)" % (rel, pkg, why))
+# The cold proof.
+rel = "ci/prove_cold.yml"
+cold = text(rel)
+for event in ("schedule", "push", "pull_request"):
+    has(rel, cold, r"^\s+%s:" % event, "not run on %s" % event.replace("_", " "))
+for event in ("push", "pull_request"):
+    m = re.search(r"^\s+%s:\s*\n\s+paths: \[([^\]]*)\]" % event, cold, re.M)
+    paths = re.findall(r"'([^']+)'", m.group(1)) if m else []
+    for need in ("src/**", "proofs/**", "mk/prove.mk"):
+        if need not in paths:
+            problems.append("%s: %s paths %s lack %s" % (rel, event, paths, need))
+has(rel, cold, r"^\s+container: debian:12$", "not in the Debian 12 container (the recorded toolchain)")
+steps = [m.group(1) for m in re.finditer(r"^\s+run: (?:\|\n)?((?:.*\n?)*?)(?=^\s+- |\Z)", cold, re.M)]
+order = []
+for want in ("make deps", "make prove-cold", "make prove-contracts-check"):
+    at = [i for i, body in enumerate(steps) if re.search(r"^\s*%s\s*$" % re.escape(want), body, re.M)]
+    if not at:
+        problems.append("%s: no step runs `%s`" % (rel, want))
+    order.append(at[0] if at else -1)
+if -1 not in order and order != sorted(order):
+    problems.append("%s: make deps, make prove-cold and make prove-contracts-check out of order" % rel)
+if re.search(r"continue-on-error:\s*true", cold):
+    problems.append("%s: a step may fail without failing the job (continue-on-error)" % rel)
+
 for p in problems:
     print("ci-check: " + p)
 if problems:
     sys.exit(1)
 print("ci-check: 4 ClusterFuzzLite workflows (code-change, upload-build, batch, prune and "
       "coverage on their own) and the OSS-Fuzz project file as documented; both Dockerfiles "
-      "install %s" % ", ".join(sorted(needs)))
+      "install %s; the cold proof workflow (weekly, pushes and pull requests on src/, proofs/, "
+      "mk/prove.mk; deps, prove-cold, contracts check)" % ", ".join(sorted(needs)))
