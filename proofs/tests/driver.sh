@@ -285,6 +285,19 @@ for what in prove.py "make prove" mutants.sh; do
         sed 's/^/    /' "$out/mismatch.txt" >&2
     fi
 done
+# prove-rebuild is the way to another toolchain: it reads no cache, so the
+# check does not stop it (here on one function, without --store, which
+# refuses --only: it replaces the whole cache).
+if (cd "$tree" && LEPACK_PROVE_VERSIONS="$out/other-z3.txt" python3 proofs/prove.py --out "$tree/build/rebuild" \
+        --cache rebuild --only lepack_u16_of_i16 --no-objeq) > "$out/rebuild.txt" 2>&1 &&
+   grep -q '^prove: all [1-9][0-9]* goals proved' "$out/rebuild.txt" &&
+   ! python3 "$tree/proofs/prove.py" --root "$tree" --cache rebuild --store --only lepack_u16_of_i16 \
+        > "$out/rebuild-only.txt" 2>&1 && grep -q 'not with --only' "$out/rebuild-only.txt"; then
+    ok "toolchain: --cache rebuild proves on another Z3; with --store it refuses --only"
+else
+    bad "toolchain: --cache rebuild:"
+    cat "$out/rebuild.txt" "$out/rebuild-only.txt" | sed 's/^/    /' >&2
+fi
 rm -f "$recorded"
 set +e
 python3 "$tree/proofs/prove.py" --root "$tree" --out "$tree/build/prove" --only le_bytes_store_u16 \
