@@ -13,7 +13,8 @@ as text) and every header of src/ those include that is not public itself
 (the ACSL-only le_spec.h and utf8_spec.h):
 
 - each function contract, the `/*@ ... */` (or `//@` lines) directly above
-  a prototype or a static inline definition: `## <header>: <function>`;
+  a prototype or a static inline definition, however indented:
+  `## <header>: <function>`;
 - each block of logic (predicates, logic functions, lemmas, ghost
   declarations), since weakening a predicate weakens every contract that
   uses it: `## <header>: logic <first name it declares>`.
@@ -162,15 +163,14 @@ def contract_lines(acsl):
 
 
 def annotations(text):
-    """(line, acsl, end offset) of each annotation that starts a line at
-    column 0: `/*@ ... */`, or a run of `//@` lines.  Indented ones are
-    inside function bodies."""
+    """(line, acsl, end offset, indented) of each annotation that starts a
+    line: `/*@ ... */`, or a run of `//@` lines."""
     found = []
-    for m in re.finditer(r"^/\*@(.*?)\*/", text, re.S | re.M):
-        found.append((text.count("\n", 0, m.start()) + 1, m.group(1), m.end()))
-    for m in re.finditer(r"(?:^//@.*\n)+", text, re.M):
-        body = "\n".join(l[3:] for l in m.group(0).split("\n"))
-        found.append((text.count("\n", 0, m.start()) + 1, body, m.end()))
+    for m in re.finditer(r"^([ \t]*)/\*@(.*?)\*/", text, re.S | re.M):
+        found.append((text.count("\n", 0, m.start()) + 1, m.group(2), m.end(), bool(m.group(1))))
+    for m in re.finditer(r"(?:^[ \t]*//@.*\n)+", text, re.M):
+        body = "\n".join(l.strip()[3:] for l in m.group(0).split("\n"))
+        found.append((text.count("\n", 0, m.start()) + 1, body, m.end(), m.group(0)[0] in " \t"))
     return sorted(found)
 
 
@@ -196,19 +196,20 @@ def render(root):
     out = [HEADER]
     for h in headers(root):
         text = open(os.path.join(root, h), encoding="utf-8").read()
-        for line, acsl, end in annotations(text):
+        for line, acsl, end, indented in annotations(text):
             decls = clauses(acsl)
             if not decls:
                 continue
             word = re.match(r"[\\\w]*", decls[0]).group(0)
             fn = following_function(text, end)
-            if word in CONTRACT_WORDS:
-                if fn is None:
-                    fail("%s:%d: a contract with no function directly below it" % (h, line))
+            if word in CONTRACT_WORDS and fn is not None:
                 out.append("## %s: %s\n%s\n" % (h, fn, "\n".join(contract_lines(acsl))))
-            elif word in LOGIC_WORDS:
+            elif word in CONTRACT_WORDS and not indented:
+                fail("%s:%d: a contract with no function directly below it" % (h, line))
+            elif word in LOGIC_WORDS and not (indented and word == "ghost"):
                 out.append("## %s: logic %s\n%s\n" % (h, first_name(decls), "\n".join(decls)))
-            # Anything else at column 0 (none today) is not a contract.
+            # The rest is inside function bodies: assertions, loop
+            # annotations, statement contracts and ghost code.
     return "\n".join(out)
 
 
