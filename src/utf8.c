@@ -82,7 +82,9 @@ static inline void utf8_put_pair(uint8_t *d, uint32_t hi, uint32_t lo)
    ensures ordered: \forall integer j, k; 0 <= k < j <= n ==>
      u8len(s, n, k) + u8w(s, n, k) <= u8len(s, n, j);
    ensures mono: \forall integer k; 0 <= k <= n ==> u8len(s, n, k) <= u8len(s, n, n);
-   ensures ascii: \forall integer k; 0 <= k <= n && ascii_units(s, k) ==> u8len(s, n, k) == k; @/
+   ensures ascii: \forall integer k; 0 <= k <= n && ascii_units(s, k) ==> u8len(s, n, k) == k;
+   ensures ends: \forall integer j, k; 0 <= k < j <= n && boundary(s, n, j) ==>
+     u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, j); @/
 void u8len_facts(const uint16_t *s, size_t n)
 {
     size_t m = 0;
@@ -91,6 +93,8 @@ void u8len_facts(const uint16_t *s, size_t n)
        loop invariant \forall integer k; 0 <= k <= m && ascii_units(s, k) ==> u8len(s, n, k) == k;
        loop invariant \forall integer j, k; 0 <= k < j <= m ==>
          u8len(s, n, k) + u8w(s, n, k) <= u8len(s, n, j);
+       loop invariant ends: \forall integer j, k; 0 <= k < j <= m && boundary(s, n, j) ==>
+         u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, j);
        loop assigns m;
        loop variant n - m; @/
     while (m < n)
@@ -316,20 +320,29 @@ static inline size_t utf8_encode_step(const uint16_t *s, size_t n, size_t i, uin
     requires fits: u8len(s, n, n) <= lim;
     requires mono: \forall integer k; 0 <= k <= n ==> u8len(s, n, k) <= u8len(s, n, n);
     requires ascii_len: \forall integer k; 0 <= k <= n && ascii_units(s, k) ==> u8len(s, n, k) == k;
+    requires ends: \forall integer j, k; 0 <= k < j <= n && boundary(s, n, j) ==>
+      u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, j);
     assigns d[0 .. u8len(s, n, n) - 1];
     exits \false;
     ensures \result == u8len(s, n, n);
+    ensures whole: encoded(s, n, 0, n, d);
     ensures ascii: ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> d[k] == s[k]; */
 static size_t utf8_encode_fitting(const uint16_t *s, size_t n, uint8_t *d, size_t lim)
 {
     size_t i = 0, p = 0, next = 0;
     /*@ loop invariant 0 <= i <= n && boundary(s, n, i);
         loop invariant p == u8len(s, n, i);
+        loop invariant whole: encoded(s, n, 0, i, d);
         loop invariant ascii: ascii_units(s, i) ==> \forall integer k; 0 <= k < i ==> d[k] == s[k];
         loop assigns i, p, next, d[0 .. u8len(s, n, n) - 1];
         loop variant n - i; */
     while (i < n) {
+        /* The bytes of the units before i lie below where the next ones go. */
+        /*@ assert below: \forall integer k; 0 <= k < i ==>
+              u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, i); */
         if (n - i >= LEPACK_VEC_MIN && i >= next) {
+            /*@ ghost size_t p0 = p; */
+        Kernel:;
             size_t j = lepack_vec_utf8_encode(s, n, i, d, lim, &p);
             /* A kernel that cannot start here is not asked again at once. */
             next = j == i ? i + LEPACK_VEC_RETRY : 0;
@@ -337,13 +350,24 @@ static size_t utf8_encode_fitting(const uint16_t *s, size_t n, uint8_t *d, size_
             /*@ assert ascii_units(s, j) ==> \forall integer k; i <= k < j ==> u8len(s, n, k) == k; */
             /*@ assert ascii_units(s, j) ==> \forall integer k; i <= k < j ==> d[k] == s[k]; */
             /*@ assert ascii_units(s, j) ==> \forall integer k; 0 <= k < j ==> d[k] == s[k]; */
+            /*@ assert same: \forall integer x; 0 <= x < p0 ==> d[x] == \at(d[x], Kernel); */
+            /*@ assert kept: encoded(s, n, 0, i, d); */
+            /*@ assert encoded(s, n, 0, j, d); */
             i = j;
         }
         if (i < n) {
             /*@ assert ascii_units(s, i) ==> p == i; */
+            /*@ assert \forall integer k; 0 <= k < i ==>
+                  u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, i); */
+            /*@ ghost size_t p1 = p; */
+        Step:;
             size_t j = utf8_encode_step(s, n, i, d, lim, &p);
+            /*@ assert same: \forall integer x; 0 <= x < p1 ==> d[x] == \at(d[x], Step); */
             /*@ assert ascii_units(s, j) ==> j == i + 1 && d[i] == s[i]; */
             /*@ assert ascii_units(s, i) ==> \forall integer k; 0 <= k < i ==> d[k] == s[k]; */
+            /*@ assert kept: encoded(s, n, 0, i, d); */
+            /*@ assert step_unit: enc_unit(s, n, i, d); */
+            /*@ assert encoded(s, n, 0, j, d); */
             i = j;
         }
     }
