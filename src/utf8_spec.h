@@ -195,19 +195,14 @@
   logic integer m8len{L}(uint16_t *s, integer i) =
     i <= 0 ? 0 : m8len(s, i - 1) + m8w(s[i - 1]);
 
-  // Byte c of unit k's writeUTF bytes; unit k at d[o ..], at its offset.
-  logic integer menc_byte{L}(uint16_t *s, integer k, integer c) =
-    1 <= s[k] <= 0x7F ? s[k] :
-    s[k] <= 0x7FF ? (c == 0 ? 0xC0 + s[k] / 64 : 0x80 + s[k] % 64) :
-    (c == 0 ? 0xE0 + s[k] / 4096 : c == 1 ? 0x80 + s[k] / 64 % 64 : 0x80 + s[k] % 64);
+  // The bytes unit k stands for, at d[o ..].
   predicate menc_at{L}(uint16_t *s, integer k, uint8_t *d, integer o) =
-    d[o] == menc_byte(s, k, 0) &&
-    (1 < m8w(s[k]) ==> d[o + 1] == menc_byte(s, k, 1)) &&
-    (2 < m8w(s[k]) ==> d[o + 2] == menc_byte(s, k, 2));
-
-  // The whole body: d holds the modified UTF-8 of units i .. j-1.
-  predicate mencoded{L}(uint16_t *s, integer i, integer j, uint8_t *d) =
-    \forall integer k; i <= k < j ==> menc_at(s, k, d, m8len(s, k));
+    (1 <= s[k] <= 0x7F ==> d[o] == s[k]) &&
+    ((s[k] == 0 || 0x80 <= s[k] <= 0x7FF) ==>
+       d[o] == 0xC0 + s[k] / 64 && d[o + 1] == 0x80 + s[k] % 64) &&
+    (0x800 <= s[k] ==>
+       d[o] == 0xE0 + s[k] / 4096 && d[o + 1] == 0x80 + s[k] / 64 % 64 &&
+       d[o + 2] == 0x80 + s[k] % 64);
 
   // The first m units are all 1..0x7F, each its own byte in the body.
   predicate mascii_units{L}(uint16_t *s, integer m) =
