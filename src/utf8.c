@@ -28,6 +28,18 @@ static inline int is_low_unit(uint32_t u)
     return u >= 0xDC00u && u <= 0xDFFFu;
 }
 
+/* A low surrogate follows unit i.  (A function of its own so that the
+ * encoder's '?' path knows only that no pair starts at i: the proof of
+ * what it keeps of the bytes before then does not depend on why.) */
+/*@ requires i < n && \valid_read(s + (0 .. n - 1));
+    assigns \nothing;
+    exits \false;
+    ensures \result <==> (i + 1 < n && is_low(s[i + 1])); */
+static inline int low_follows(const uint16_t *s, size_t n, size_t i)
+{
+    return n - i >= 2 && is_low_unit(s[i + 1]);
+}
+
 /*@ assigns \nothing;
     exits \false;
     ensures \result <==> cont(b); */
@@ -75,6 +87,38 @@ static inline void utf8_put_pair(uint8_t *d, uint32_t hi, uint32_t lo)
 
 /* --- lemmas --------------------------------------------------------------- */
 
+/* The encoding of units 0 .. i, from that of 0 .. i-1 and unit i's bytes
+ * (a lemma: proved here in a context of its own, where the provers find
+ * it at once, and called where the encoder needs it). */
+/*@ ghost
+/@ requires 0 <= i < n;
+   requires encoded(s, n, 0, i, d) && enc_unit(s, n, i, d);
+   assigns \nothing;
+   exits \false;
+   ensures encoded(s, n, 0, i + 1, d); @/
+void encoded_snoc(const uint16_t *s, size_t n, size_t i, const uint8_t *d)
+{
+}
+*/
+
+/* ASCII units encode as themselves, each at its own index. */
+/*@ ghost
+/@ requires encoded(s, n, 0, n, d);
+   requires \forall integer k; 0 <= k <= n && ascii_units(s, k) ==> u8len(s, n, k) == k;
+   assigns \nothing;
+   exits \false;
+   ensures ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> d[k] == s[k]; @/
+void encoded_ascii(const uint16_t *s, size_t n, const uint8_t *d)
+{
+    /@ assert ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> ascii_units(s, k); @/
+    /@ assert ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> u8len(s, n, k) == k; @/
+    /@ assert ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> enc_w(s, n, k) == 1; @/
+    /@ assert ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> enc_at(s, n, k, d, k); @/
+    /@ assert ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> enc_byte(s, n, k, 0) == s[k]; @/
+    /@ assert ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> d[k] == enc_byte(s, n, k, 0); @/
+}
+*/
+
 /*@ ghost
 /@ assigns \nothing;
    exits \false;
@@ -82,7 +126,9 @@ static inline void utf8_put_pair(uint8_t *d, uint32_t hi, uint32_t lo)
    ensures ordered: \forall integer j, k; 0 <= k < j <= n ==>
      u8len(s, n, k) + u8w(s, n, k) <= u8len(s, n, j);
    ensures mono: \forall integer k; 0 <= k <= n ==> u8len(s, n, k) <= u8len(s, n, n);
-   ensures ascii: \forall integer k; 0 <= k <= n && ascii_units(s, k) ==> u8len(s, n, k) == k; @/
+   ensures ascii: \forall integer k; 0 <= k <= n && ascii_units(s, k) ==> u8len(s, n, k) == k;
+   ensures ends: \forall integer j, k; 0 <= k < j <= n && boundary(s, n, j) ==>
+     u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, j); @/
 void u8len_facts(const uint16_t *s, size_t n)
 {
     size_t m = 0;
@@ -91,6 +137,8 @@ void u8len_facts(const uint16_t *s, size_t n)
        loop invariant \forall integer k; 0 <= k <= m && ascii_units(s, k) ==> u8len(s, n, k) == k;
        loop invariant \forall integer j, k; 0 <= k < j <= m ==>
          u8len(s, n, k) + u8w(s, n, k) <= u8len(s, n, j);
+       loop invariant ends: \forall integer j, k; 0 <= k < j <= m && boundary(s, n, j) ==>
+         u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, j);
        loop assigns m;
        loop variant n - m; @/
     while (m < n)
@@ -261,11 +309,15 @@ lepack_status lepack_utf8_length(const uint16_t *s, size_t n, size_t *len)
     requires boundary(s, n, i) && *p == u8len(s, n, i);
     requires u8len(s, n, n) <= lim;
     requires \forall integer k; i <= k <= n ==> u8len(s, n, k) <= u8len(s, n, n);
+    requires before: encoded(s, n, 0, i, d);
+    requires below: \forall integer k; 0 <= k < i ==>
+      u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, i);
     assigns *p, d[u8len(s, n, i) .. u8len(s, n, n) - 1];
     exits \false;
     ensures i < \result <= n && boundary(s, n, \result);
     ensures *p == u8len(s, n, \result);
     ensures enc_at(s, n, i, d, \old(*p));
+    ensures whole: encoded(s, n, 0, \result, d);
     ensures \result == i + 1 || pair_at(s, n, i); */
 static inline size_t utf8_encode_step(const uint16_t *s, size_t n, size_t i, uint8_t *d,
                                       size_t lim, size_t *p)
@@ -275,6 +327,11 @@ static inline size_t utf8_encode_step(const uint16_t *s, size_t n, size_t i, uin
     if (c < 0x80u) {
         /*@ assert u8w(s, n, i) == 1 && u8len(s, n, i + 1) == o + 1; */
         d[o] = (uint8_t)c;
+        /*@ assert kept_any: \forall integer k, integer q; 0 <= k < i && q + enc_w(s, n, k) <= o &&
+              \at(enc_at(s, n, k, d, q), Pre) ==> enc_at(s, n, k, d, q); */
+        /*@ assert kept: encoded(s, n, 0, i, d); */
+        /*@ assert here: enc_at(s, n, i, d, o); */
+        /*@ ghost encoded_snoc(s, n, i, d); */
         *p = o + 1;
         return i + 1;
     }
@@ -282,6 +339,11 @@ static inline size_t utf8_encode_step(const uint16_t *s, size_t n, size_t i, uin
         /*@ assert u8w(s, n, i) == 2 && u8len(s, n, i + 1) == o + 2; */
         d[o] = (uint8_t)(0xC0u + c / 64u);
         d[o + 1] = (uint8_t)(0x80u + c % 64u);
+        /*@ assert kept_any: \forall integer k, integer q; 0 <= k < i && q + enc_w(s, n, k) <= o &&
+              \at(enc_at(s, n, k, d, q), Pre) ==> enc_at(s, n, k, d, q); */
+        /*@ assert kept: encoded(s, n, 0, i, d); */
+        /*@ assert here: enc_at(s, n, i, d, o); */
+        /*@ ghost encoded_snoc(s, n, i, d); */
         *p = o + 2;
         return i + 1;
     }
@@ -290,20 +352,45 @@ static inline size_t utf8_encode_step(const uint16_t *s, size_t n, size_t i, uin
         d[o] = (uint8_t)(0xE0u + c / 4096u);
         d[o + 1] = (uint8_t)(0x80u + c / 64u % 64u);
         d[o + 2] = (uint8_t)(0x80u + c % 64u);
+        /*@ assert kept_any: \forall integer k, integer q; 0 <= k < i && q + enc_w(s, n, k) <= o &&
+              \at(enc_at(s, n, k, d, q), Pre) ==> enc_at(s, n, k, d, q); */
+        /*@ assert kept: encoded(s, n, 0, i, d); */
+        /*@ assert here: enc_at(s, n, i, d, o); */
+        /*@ ghost encoded_snoc(s, n, i, d); */
         *p = o + 3;
         return i + 1;
     }
-    if (c <= 0xDBFFu && n - i >= 2 && is_low_unit(s[i + 1])) {
+    if (c <= 0xDBFFu && low_follows(s, n, i)) {
         /*@ assert pair_at(s, n, i) && pair_end(s, n, i + 1); */
         /*@ assert u8w(s, n, i) == 2 && u8w(s, n, i + 1) == 2; */
         /*@ assert u8len(s, n, i + 2) == o + 4; */
         utf8_put_pair(d + o, c, s[i + 1]);
+        /*@ assert enc_w(s, n, i) == 4 && four_bytes(d + o, pair_value(s, i)); */
+        /*@ assert d[o] == enc_byte(s, n, i, 0) && d[o + 1] == enc_byte(s, n, i, 1); */
+        /*@ assert d[o + 2] == enc_byte(s, n, i, 2); */
+        /*@ assert d[o + 3] == 0x80 + pair_value(s, i) % 64; */
+        /*@ assert d[o + 3] == enc_byte(s, n, i, 3); */
+        /*@ assert same: \forall integer x; x < o ==> d[x] == \at(d[x], Pre); */
+        /*@ assert kept_any: \forall integer k, integer q; 0 <= k < i && q + enc_w(s, n, k) <= o &&
+              \at(enc_at(s, n, k, d, q), Pre) ==> enc_at(s, n, k, d, q); */
+        /*@ assert kept: encoded(s, n, 0, i, d); */
+        /*@ assert here: enc_at(s, n, i, d, o); */
+        /*@ ghost encoded_snoc(s, n, i, d); */
+        /*@ assert low_half: enc_unit(s, n, i + 1, d); */
+        /*@ ghost encoded_snoc(s, n, i + 1, d); */
         *p = o + 4;
         return i + 2;
     }
     /*@ assert !pair_at(s, n, i) && !pair_end(s, n, i); */
     /*@ assert u8w(s, n, i) == 1; */
     /*@ assert u8len(s, n, i + 1) == o + 1; */
+    d[o] = 0x3F; /* an unpaired surrogate: '?', as the JDK writes */
+    /*@ assert same: \forall integer x; x < o ==> d[x] == \at(d[x], Pre); */
+    /*@ assert kept_any: \forall integer k, integer q; 0 <= k < i && q + enc_w(s, n, k) <= o &&
+          \at(enc_at(s, n, k, d, q), Pre) ==> enc_at(s, n, k, d, q); */
+    /*@ assert kept: encoded(s, n, 0, i, d); */
+    /*@ assert here: enc_at(s, n, i, d, o); */
+    /*@ ghost encoded_snoc(s, n, i, d); */
     d[o] = 0x3F; /* an unpaired surrogate: '?', as the JDK writes */
     *p = o + 1;
     (void)lim;
@@ -316,37 +403,45 @@ static inline size_t utf8_encode_step(const uint16_t *s, size_t n, size_t i, uin
     requires fits: u8len(s, n, n) <= lim;
     requires mono: \forall integer k; 0 <= k <= n ==> u8len(s, n, k) <= u8len(s, n, n);
     requires ascii_len: \forall integer k; 0 <= k <= n && ascii_units(s, k) ==> u8len(s, n, k) == k;
+    requires ends: \forall integer j, k; 0 <= k < j <= n && boundary(s, n, j) ==>
+      u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, j);
     assigns d[0 .. u8len(s, n, n) - 1];
     exits \false;
     ensures \result == u8len(s, n, n);
+    ensures whole: encoded(s, n, 0, n, d);
     ensures ascii: ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> d[k] == s[k]; */
 static size_t utf8_encode_fitting(const uint16_t *s, size_t n, uint8_t *d, size_t lim)
 {
     size_t i = 0, p = 0, next = 0;
     /*@ loop invariant 0 <= i <= n && boundary(s, n, i);
         loop invariant p == u8len(s, n, i);
-        loop invariant ascii: ascii_units(s, i) ==> \forall integer k; 0 <= k < i ==> d[k] == s[k];
+        loop invariant whole: encoded(s, n, 0, i, d);
         loop assigns i, p, next, d[0 .. u8len(s, n, n) - 1];
         loop variant n - i; */
     while (i < n) {
+        /* The bytes of the units before i lie below where the next ones go. */
+        /*@ assert below: \forall integer k; 0 <= k < i ==>
+              u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, i); */
         if (n - i >= LEPACK_VEC_MIN && i >= next) {
+            /*@ ghost size_t p0 = p; */
+        Kernel:;
             size_t j = lepack_vec_utf8_encode(s, n, i, d, lim, &p);
             /* A kernel that cannot start here is not asked again at once. */
             next = j == i ? i + LEPACK_VEC_RETRY : 0;
-            /*@ assert \forall integer k; i <= k < j ==> s[k] < 0x80 ==> d[u8len(s, n, k)] == s[k]; */
-            /*@ assert ascii_units(s, j) ==> \forall integer k; i <= k < j ==> u8len(s, n, k) == k; */
-            /*@ assert ascii_units(s, j) ==> \forall integer k; i <= k < j ==> d[k] == s[k]; */
-            /*@ assert ascii_units(s, j) ==> \forall integer k; 0 <= k < j ==> d[k] == s[k]; */
+            /*@ assert kept_any: \forall integer k, integer q; 0 <= k < i && q + enc_w(s, n, k) <= p0 &&
+                  \at(enc_at(s, n, k, d, q), Kernel) ==> enc_at(s, n, k, d, q); */
+            /*@ assert kept: encoded(s, n, 0, i, d); */
+            /*@ assert encoded(s, n, 0, j, d); */
             i = j;
         }
         if (i < n) {
-            /*@ assert ascii_units(s, i) ==> p == i; */
+            /*@ assert \forall integer k; 0 <= k < i ==>
+                  u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, i); */
             size_t j = utf8_encode_step(s, n, i, d, lim, &p);
-            /*@ assert ascii_units(s, j) ==> j == i + 1 && d[i] == s[i]; */
-            /*@ assert ascii_units(s, i) ==> \forall integer k; 0 <= k < i ==> d[k] == s[k]; */
             i = j;
         }
     }
+    /*@ ghost encoded_ascii(s, n, d); */
     return p;
 }
 

@@ -95,6 +95,7 @@ lepack_status lepack_utf8_length(const uint16_t *s, size_t n, size_t *len);
       assumes u8len(s, n, n) <= cap;
       ensures \result == LEPACK_OK;
       ensures *written == u8len(s, n, n);
+      ensures whole: encoded(s, n, 0, n, dst);
       ensures ascii: ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> dst[k] == s[k];
     behavior no_room:
       assumes cap < u8len(s, n, n) <= SIZE_MAX;
@@ -123,6 +124,7 @@ lepack_status lepack_utf8_encode(const uint16_t *s, size_t n, uint8_t *dst, size
       assumes u8len(s, n, n) <= c->cap - c->pos;
       ensures \result == LEPACK_OK;
       ensures c->pos == \old(c->pos) + u8len(s, n, n);
+      ensures whole: encoded(s, n, 0, n, c->buf + \old(c->pos));
       ensures ascii: ascii_units(s, n) ==>
         \forall integer k; 0 <= k < n ==> c->buf[\old(c->pos) + k] == s[k];
     behavior no_room:
@@ -176,6 +178,7 @@ lepack_status lepack_utf16_validate(const uint16_t *s, size_t n, size_t *bad_ind
       assumes none_unpaired(s, n, n) && u8len(s, n, n) <= cap;
       ensures \result == LEPACK_OK;
       ensures *written == u8len(s, n, n) && *bad_index == \old(*bad_index);
+      ensures whole: encoded(s, n, 0, n, dst);
       ensures ascii: ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> dst[k] == s[k];
     behavior no_room:
       assumes none_unpaired(s, n, n) && cap < u8len(s, n, n) <= SIZE_MAX;
@@ -210,6 +213,7 @@ lepack_status lepack_utf8_encode_strict(const uint16_t *s, size_t n, uint8_t *ds
       ensures \result == LEPACK_OK;
       ensures *consumed == enc_chunk_end(s, n, last);
       ensures *written == u8len(s, *consumed, *consumed);
+      ensures whole: encoded(s, *consumed, 0, *consumed, dst);
       ensures ascii: ascii_units(s, n) ==>
         *consumed == n && \forall integer k; 0 <= k < n ==> dst[k] == s[k];
     behavior no_room:

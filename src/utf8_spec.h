@@ -67,18 +67,38 @@
     d[0] == 0xF0 + cp / 262144 && d[1] == 0x80 + cp / 4096 % 64 &&
     d[2] == 0x80 + cp / 64 % 64 && d[3] == 0x80 + cp % 64;
 
-  // The bytes unit k stands for, at d[o ..]; at its offset u8len(k).
+  // The bytes unit k writes: a pair's four for its first unit and none
+  // for its second, else its share u8w.
+  logic integer enc_w{L}(uint16_t *s, integer n, integer k) =
+    0xD800 <= s[k] <= 0xDBFF && k + 1 < n && 0xDC00 <= s[k + 1] <= 0xDFFF ? 4 :
+    0xDC00 <= s[k] <= 0xDFFF && 0 < k && 0xD800 <= s[k - 1] <= 0xDBFF ? 0 :
+    u8w(s, n, k);
+
+  // Byte c of what unit k writes: the unit's UTF-8 bytes, a pair's code
+  // point in four bytes, '?' for an unpaired surrogate.
+  logic integer enc_byte{L}(uint16_t *s, integer n, integer k, integer c) =
+    s[k] < 0x80 ? s[k] :
+    s[k] < 0x800 ? (c == 0 ? 0xC0 + s[k] / 64 : 0x80 + s[k] % 64) :
+    s[k] < 0xD800 || s[k] > 0xDFFF ?
+      (c == 0 ? 0xE0 + s[k] / 4096 : c == 1 ? 0x80 + s[k] / 64 % 64 : 0x80 + s[k] % 64) :
+    s[k] <= 0xDBFF && k + 1 < n && 0xDC00 <= s[k + 1] <= 0xDFFF ?
+      (c == 0 ? 0xF0 + pair_value(s, k) / 262144 :
+       c == 1 ? 0x80 + pair_value(s, k) / 4096 % 64 :
+       c == 2 ? 0x80 + pair_value(s, k) / 64 % 64 : 0x80 + pair_value(s, k) % 64) :
+    0x3F;
+
+  // d[o ..] holds what unit k writes; unit k at its offset u8len(k).
+  // (Spelled out byte by byte: a quantifier here costs the provers dearly.)
   predicate enc_at{L}(uint16_t *s, integer n, integer k, uint8_t *d, integer o) =
-    (s[k] < 0x80 ==> d[o] == s[k]) &&
-    (0x80 <= s[k] < 0x800 ==> d[o] == 0xC0 + s[k] / 64 && d[o + 1] == 0x80 + s[k] % 64) &&
-    (0x800 <= s[k] && !is_surrogate(s[k]) ==>
-       d[o] == 0xE0 + s[k] / 4096 && d[o + 1] == 0x80 + s[k] / 64 % 64 &&
-       d[o + 2] == 0x80 + s[k] % 64) &&
-    (pair_at(s, n, k) ==> four_bytes(d + o, pair_value(s, k))) &&
-    (is_surrogate(s[k]) && !pair_at(s, n, k) && !pair_end(s, n, k) ==> d[o] == 0x3F);
+    (0 < enc_w(s, n, k) ==> d[o] == enc_byte(s, n, k, 0)) &&
+    (1 < enc_w(s, n, k) ==> d[o + 1] == enc_byte(s, n, k, 1)) &&
+    (2 < enc_w(s, n, k) ==> d[o + 2] == enc_byte(s, n, k, 2)) &&
+    (3 < enc_w(s, n, k) ==> d[o + 3] == enc_byte(s, n, k, 3));
   predicate enc_unit{L}(uint16_t *s, integer n, integer k, uint8_t *d) =
     enc_at(s, n, k, d, u8len(s, n, k));
 
+  // The whole output: d holds String.getBytes(UTF_8) of units i .. j-1,
+  // each at its offset (with i = 0 and j = n, every byte of the encoding).
   predicate encoded{L}(uint16_t *s, integer n, integer i, integer j, uint8_t *d) =
     \forall integer k; i <= k < j ==> enc_unit(s, n, k, d);
 
