@@ -29,7 +29,9 @@ or when a file or name of "where", "tests" or "vectors" does not exist: in
 a .c file of cmocka tests a name must be a registered test
 (`cmocka_unit_test(NAME)`), in another .c or .h file a function defined
 there, in a .vec file the name of a case (its second
-field), elsewhere a word of the file.
+field), elsewhere a word of the file.  In a row with port mutants, every
+case of counters.vec, next_counter.vec and text.vec it names must be one
+that check_ports.py finds one of those ports failing.
 """
 import argparse
 import ast
@@ -163,7 +165,7 @@ def render_names(ns):
 
 
 def refs(cell):
-    """`path`: `a`, `b`; `path2`: `c`  ->  [(path, [a, b]), (path2, [c])]"""
+    """`path`: `a`, `b` (note); `path2`: `c`  ->  [(path, [a, b]), (path2, [c])]"""
     cell = cell.replace("`", "").strip()
     if cell in ("", NONE):
         return []
@@ -173,7 +175,8 @@ def refs(cell):
             out.append((part.strip(), []))
             continue
         path, ns = part.split(":", 1)
-        out.append((path.strip(), [n.strip() for n in ns.split(",") if n.strip()]))
+        # A name may carry a note in parentheses: `name` (s390x).
+        out.append((path.strip(), [re.sub(r"\s*\(.*\)$", "", n).strip() for n in ns.split(",") if n.strip()]))
     return out
 
 
@@ -193,8 +196,9 @@ def defined(root, path, name, cache):
         # A cmocka test counts only when it is registered, so that it runs.
         return re.search(r"cmocka_unit_test\w*\(\s*%s\b" % re.escape(name), text) is not None
     if path.endswith((".c", ".h")):
-        return re.search(r"^[ \t]*(?:static\s+)?(?:inline\s+)?[\w \t\*]*?\b%s\s*\(" % re.escape(name),
-                         text, re.M) is not None
+        # A definition or declaration: type words from the start of the line
+        # (not an indented call).
+        return re.search(r"^(?:[A-Za-z_]\w*[ \t\*]+)+%s\s*\(" % re.escape(name), text, re.M) is not None
     return re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(name), text) is not None
 
 
@@ -221,8 +225,9 @@ def render(head, rows, tail):
         cells = [row[h] for h in HEADER]
         cells[0] = "`%s`" % row["bug"]
         out.append("| " + " | ".join(cells) + " |")
-    out += [END, ""]
-    return "\n".join(out) + tail.lstrip("\n")
+    out.append(END)
+    rest = tail.strip("\n")
+    return "\n".join(out) + "\n" + ("\n" + rest + "\n" if rest else "")
 
 
 def regenerate(root, errors, notes):
@@ -275,10 +280,39 @@ def regenerate(root, errors, notes):
     return text, render(head, new_rows, tail), kept
 
 
+def port_failures(root, rows, errors):
+    """A row with port mutants may name only vector cases one of them fails
+    (check_ports.py's own verdict), so its vectors column is evidence."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("check_ports", os.path.join(root, PORTS))
+    mod = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(mod)
+    except Exception as e:  # a broken port file is reported, not raised
+        errors.append("%s: cannot load: %s" % (PORTS, e))
+        return
+    vecdir = os.path.join(root, "tests", "vectors")
+    for row in rows:
+        ports = [n[len("ports:"):] for n in names(row["gen other mutants"]) if n.startswith("ports:")]
+        if not ports:
+            continue
+        failing = set()
+        for cls in ports:
+            failing.update(mod.failures(getattr(mod, cls), vecdir))
+        for path, ns in refs(row["vectors"]):
+            if os.path.basename(path) not in ("counters.vec", "next_counter.vec", "text.vec"):
+                continue
+            for n in ns:
+                if n not in failing:
+                    errors.append("%s: row %s, vectors: %s does not fail on %s" %
+                                  (DOC, row["bug"], n, ", ".join("ports:" + c for c in ports)))
+
+
 def check(root):
     errors, notes = [], []
     text, new, rows = regenerate(root, errors, notes)
     cache = {}
+    port_failures(root, rows, errors)
     for row in rows:
         for c in GENERATED:
             if c in row and names(row[c]) != names(row["gen " + c]):
@@ -374,6 +408,9 @@ def selftest():
             ("a port mutant without a Bug: comment",
              lambda t: edit(t, PORTS, "# Bug: next-saturates (docs/bugs.md)\n", ""),
              "mutant class Saturates has no `# Bug: ID`"),
+            ("a vector case the row's port mutant passes",
+             lambda t: edit(t, DOC, "`next_counter.vec`: `wraps` |", "`next_counter.vec`: `one` |"),
+             "vectors: one does not fail on ports:Saturates"),
             ("a where naming a function that does not exist",
              lambda t: edit(t, DOC, "`lepack_counters_grown_capacity` |", "`lepack_counters_grown_capacity_selftest` |"),
              "name lepack_counters_grown_capacity_selftest not found in src/counters.c"),
