@@ -27,8 +27,8 @@ or two, when a row's mutant columns differ from the mutants (a mutant that
 does not exist or does not carry that ID), when a row has no mutant at all,
 or when a file or name of "where", "tests" or "vectors" does not exist: in
 a .c file of cmocka tests a name must be a registered test
-(`cmocka_unit_test(NAME)`), in another .c or .h file a function defined
-there, in a .vec file the name of a case (its second
+(`cmocka_unit_test(NAME)`, so that it runs), in another .c or .h file a
+function defined there, in a .vec file the name of a case (its second
 field), elsewhere a word of the file.  In a row with port mutants, every
 case of counters.vec, next_counter.vec and text.vec it names must be one
 that check_ports.py finds one of those ports failing.
