@@ -181,7 +181,7 @@ def refs(cell):
 
 
 def defined(root, path, name, cache):
-    key = path
+    key = os.path.realpath(os.path.join(root, path))
     if key not in cache:
         try:
             cache[key] = read(root, path)
@@ -280,25 +280,46 @@ def regenerate(root, errors, notes):
     return text, render(head, new_rows, tail), kept
 
 
+# Files "where", "tests" and "vectors" name, by real path: the self-test's
+# trees link to the same files.
+READ_CACHE = {}
+
+# The vector cases each port mutant fails, by the text of check_ports.py and
+# the vectors: the self-test's copies share one computation.
+PORT_VERDICTS = {}
+
+
 def port_failures(root, rows, errors):
     """A row with port mutants may name only vector cases one of them fails
     (check_ports.py's own verdict), so its vectors column is evidence."""
+    import hashlib
     import importlib.util
-    spec = importlib.util.spec_from_file_location("check_ports", os.path.join(root, PORTS))
-    mod = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(mod)
-    except Exception as e:  # a broken port file is reported, not raised
-        errors.append("%s: cannot load: %s" % (PORTS, e))
-        return
     vecdir = os.path.join(root, "tests", "vectors")
+    key = hashlib.sha256()
+    for f in (PORTS, "tests/vectors/counters.vec", "tests/vectors/next_counter.vec",
+              "tests/vectors/text.vec"):
+        try:
+            key.update(read(root, f).encode())
+        except OSError:
+            pass
+    key = key.hexdigest()
+    if key not in PORT_VERDICTS:
+        spec = importlib.util.spec_from_file_location("check_ports", os.path.join(root, PORTS))
+        mod = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(mod)
+            PORT_VERDICTS[key] = {c.__name__: set(mod.failures(c, vecdir)) for c in mod.MUTANTS}
+        except Exception as e:  # a broken port file is reported, not raised
+            errors.append("%s: cannot run its mutants: %s" % (PORTS, e))
+            return
+    verdicts = PORT_VERDICTS[key]
     for row in rows:
         ports = [n[len("ports:"):] for n in names(row["gen other mutants"]) if n.startswith("ports:")]
         if not ports:
             continue
         failing = set()
         for cls in ports:
-            failing.update(mod.failures(getattr(mod, cls), vecdir))
+            failing.update(verdicts.get(cls, ()))
         for path, ns in refs(row["vectors"]):
             if os.path.basename(path) not in ("counters.vec", "next_counter.vec", "text.vec"):
                 continue
@@ -311,7 +332,7 @@ def port_failures(root, rows, errors):
 def check(root):
     errors, notes = [], []
     text, new, rows = regenerate(root, errors, notes)
-    cache = {}
+    cache = READ_CACHE
     port_failures(root, rows, errors)
     for row in rows:
         for c in GENERATED:
@@ -360,23 +381,37 @@ def write(root):
 def selftest():
     """Each seeded fault must make --check fail naming it; the clean copy must pass."""
     failed = 0
-    with tempfile.TemporaryDirectory(prefix="bugs-selftest-") as tmp:
+    # tmpfs where there is one: a disk-backed /tmp under load makes each of
+    # the trees' thousand links slow.
+    shm = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+    with tempfile.TemporaryDirectory(prefix="bugs-selftest-", dir=shm) as tmp:
         def fresh(name):
+            # A tree of symbolic links to the real one, with real folders
+            # where a case adds or removes a file; edit() copies a file
+            # before changing it.  Twelve copies of the tree would take
+            # seconds on a loaded machine.
             t = os.path.join(tmp, name)
-            for d in ("docs", "proofs/mutants", "fuzz/mutants", "tests", "src", "cli", "mk"):
-                shutil.copytree(os.path.join(ROOT, d), os.path.join(t, d),
-                                ignore=shutil.ignore_patterns("*.o", "build"))
+            real = ("docs", "proofs/mutants", "fuzz/mutants", "tests", "tests/be",
+                    "tests/be/mutants", "tests/vectors")
+            for d in real:
+                os.makedirs(os.path.join(t, d))
+                for e in os.listdir(os.path.join(ROOT, d)):
+                    if "%s/%s" % (d, e) not in real:
+                        os.symlink(os.path.join(ROOT, d, e), os.path.join(t, d, e))
+            for d in ("src", "cli"):
+                os.symlink(os.path.join(ROOT, d), os.path.join(t, d))
             return t
 
         def edit(t, rel, old, new, count=1):
             text = read(t, rel)
             if old not in text:
                 raise SystemExit("bugs-selftest: %r not in %s: the fixture is stale" % (old, rel))
+            os.remove(os.path.join(t, rel))
             with open(os.path.join(t, rel), "w", encoding="utf-8") as f:
                 f.write(text.replace(old, new, count))
 
         def new_patch(t):
-            shutil.copy(os.path.join(t, "proofs/mutants/1-growth-without-need.patch"),
+            shutil.copy(os.path.join(ROOT, "proofs/mutants/1-growth-without-need.patch"),
                         os.path.join(t, "proofs/mutants/99-selftest.patch"))
             edit(t, "proofs/mutants/99-selftest.patch", "Bug: growth-without-need", "Bug: selftest-no-row")
 
