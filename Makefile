@@ -113,6 +113,7 @@ include mk/mutants.mk mk/m32.mk
 include mk/utf8.mk
 include mk/fuzz-report.mk
 include mk/man.mk
+include mk/bugs.mk
 # Last: it reuses the builds of fuzz-check, fuzz-eacsl and check-m32.
 CHECK_STEPS += fuzz-engines-check
 

@@ -142,7 +142,9 @@ class Port:
 
 
 # --- the mutants: one porting mistake each ------------------------------------
+# Each names the bug it seeds (`# Bug: ID`), its row in docs/bugs.md.
 
+# Bug: map-built-once (docs/bugs.md)
 class IgniteMapOnce(Port):
     """Ignite's nextCounter: the map is built once and never updated."""
     def add(self, item):
@@ -152,6 +154,7 @@ class IgniteMapOnce(Port):
         self.items = self.unpack(data)
 
 
+# Bug: insert-on-failed-find (docs/bugs.md)
 class InsertsAbsent(Port):
     """nextCounter stores a partition it did not find (getOrDefault + put)."""
     def next(self, p):
@@ -163,6 +166,7 @@ class InsertsAbsent(Port):
         return super().next(p)
 
 
+# Bug: first-duplicate-wins (docs/bugs.md)
 class FirstItemWins(Port):
     def build_map(self):
         self.map = {}
@@ -170,6 +174,7 @@ class FirstItemWins(Port):
             self.map.setdefault(p, i)
 
 
+# Bug: next-returns-old-value (docs/bugs.md)
 class ReturnsOldValue(Port):
     def next(self, p):
         if self.map is None:
@@ -181,17 +186,20 @@ class ReturnsOldValue(Port):
         return old
 
 
+# Bug: next-never-stores (docs/bugs.md)
 class NeverStores(Port):
     def next(self, p):
         self.build_map()
         return None if p not in self.map else self.bump(self.map[p])
 
 
+# Bug: next-saturates (docs/bugs.md)
 class Saturates(Port):
     def bump(self, v):
         return v if v == INT64_MAX else v + 1
 
 
+# Bug: next-counts-updates (docs/bugs.md)
 class CountsUpdates(Port):
     """The counter taken from the updates count instead of the initial counter."""
     def build_map(self):
@@ -200,6 +208,7 @@ class CountsUpdates(Port):
             self.map[p] = u
 
 
+# Bug: add-drops-map (docs/bugs.md)
 class AddDropsMap(Port):
     """add() invalidates the map, so the next call rebuilds it and loses counts."""
     def add(self, item):
@@ -207,6 +216,7 @@ class AddDropsMap(Port):
         self.map = None
 
 
+# Bug: add-keeps-old-counter (docs/bugs.md)
 class AddKeepsOldCounter(Port):
     """add() of a partition already counted keeps the old counter."""
     def add(self, item):
@@ -215,11 +225,13 @@ class AddKeepsOldCounter(Port):
             self.map.setdefault(item[0], item[1])
 
 
+# Bug: decode-keeps-map (docs/bugs.md)
 class DecodeKeepsMap(Port):
     def decode(self, data):
         self.items = self.unpack(data)
 
 
+# Bug: decode-drops-map-first (docs/bugs.md)
 class DecodeDropsMapFirst(Port):
     """The map is dropped before the length is checked."""
     def decode(self, data):
@@ -227,6 +239,7 @@ class DecodeDropsMapFirst(Port):
         self.items = self.unpack(data)
 
 
+# Bug: decode-length-off-by-one (docs/bugs.md)
 class DecodeTruncates(Port):
     """Ignite's reader: len / 20 items, the rest ignored."""
     def unpack(self, data):
@@ -234,26 +247,31 @@ class DecodeTruncates(Port):
         return [struct.unpack_from('<iqq', data, k) for k in range(0, n, 20)]
 
 
+# Bug: clear-keeps-map (docs/bugs.md)
 class ClearKeepsMap(Port):
     def clear(self):
         self.items = []
 
 
+# Bug: shrink-drops-map (docs/bugs.md)
 class ShrinkDropsMap(Port):
     def shrink(self):
         self.map = None
 
 
+# Bug: wire-not-little-endian (docs/bugs.md)
 class BigEndian(Port):
     order = '>'
 
 
+# Bug: partition-unsigned (docs/bugs.md)
 class UnsignedPartition(Port):
     def unpack(self, data):
         items = super().unpack(data)
         return [(p & 0xffffffff, i, u) for p, i, u in items]
 
 
+# Bug: number-digit-limit (docs/bugs.md)
 class DigitLimit(Port):
     """Numbers longer than 20 characters are refused as out of range."""
     def number(self, f, bits, kind):
@@ -262,37 +280,44 @@ class DigitLimit(Port):
         return super().number(f, bits, kind)
 
 
+# Bug: number-strtol-prefix (docs/bugs.md)
 class StrtolNumbers(Port):
     """A C port on strtol: a number ends at the first byte that is not a digit."""
     def number(self, f, bits, kind):
         return super().number(re.match(rb'-?[0-9]*', f).group(0) or f, bits, kind)
 
 
+# Bug: number-accepts-plus (docs/bugs.md)
 class AcceptsPlus(Port):
     NUMBER = re.compile(rb'[-+]?[0-9]+\Z')
 
 
+# Bug: item-tab-separator (docs/bugs.md)
 class AnyWhitespaceSeparates(Port):
     def split_line(self, line):
         return re.split(rb'[ \t]', line)
 
 
+# Bug: item-accepts-crlf (docs/bugs.md)
 class AcceptsCrLf(Port):
     def lines(self, text):
         return [x[:-1] if x.endswith(b'\r') else x for x in super().lines(text)]
 
 
+# Bug: item-skips-empty-lines (docs/bugs.md)
 class IgnoresEmptyLines(Port):
     def lines(self, text):
         return [x for x in super().lines(text) if x]
 
 
+# Bug: hex-space-ascii4 (docs/bugs.md)
 class HexSpaceIsAscii4(Port):
     """Only space, tab, CR and LF skipped in hex (not VT or FF)."""
     def is_hex_space(self, c):
         return c in b' \t\n\r'
 
 
+# Bug: hex-pairs-only (docs/bugs.md)
 class HexPairsOnly(Port):
     """Whitespace only between bytes: a split pair is refused."""
     def parse_hex(self, text):
