@@ -34,6 +34,10 @@ import os
 import re
 import sys
 
+# mk/sources.mk read as the proof driver reads it.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from prove import read_sources_mk  # noqa: E402
+
 COMMITTED = os.path.join("proofs", "contracts.txt")
 HEADER = """\
 # SPDX-License-Identifier: Apache-2.0
@@ -52,21 +56,6 @@ BINDERS = re.compile(r"\\(forall|exists|let|lambda)\b")
 def fail(msg):
     sys.stdout.write("prove: contracts: %s\n" % msg)
     sys.exit(2)
-
-
-def read_sources_mk(root):
-    """The `NAME := words` lines of mk/sources.mk, $(NAME) expanded (the
-    same reading as proofs/prove.py's)."""
-    path = os.path.join(root, "mk", "sources.mk")
-    if not os.path.exists(path):
-        fail("%s not found" % path)
-    names = {}
-    for line in open(path, encoding="utf-8"):
-        m = re.match(r"^([A-Za-z_]\w*)\s*:=\s*(.*?)\s*$", line)
-        if m:
-            names[m.group(1)] = re.sub(r"\$\((\w+)\)", lambda r: " ".join(names.get(r.group(1), [])),
-                                       m.group(2)).split()
-    return names
 
 
 def headers(root):
