@@ -424,7 +424,9 @@ static size_t utf8_encode_fitting(const uint16_t *s, size_t n, uint8_t *d, size_
               u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, i); */
         if (n - i >= LEPACK_VEC_MIN && i >= next) {
             /*@ ghost size_t p0 = p; */
-        Kernel:;
+#ifdef __FRAMAC__
+        Kernel:; /* named only by the loop's assertions */
+#endif
             size_t j = lepack_vec_utf8_encode(s, n, i, d, lim, &p);
             /* A kernel that cannot start here is not asked again at once. */
             next = j == i ? i + LEPACK_VEC_RETRY : 0;
