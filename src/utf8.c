@@ -391,7 +391,6 @@ static inline size_t utf8_encode_step(const uint16_t *s, size_t n, size_t i, uin
     /*@ assert kept: encoded(s, n, 0, i, d); */
     /*@ assert here: enc_at(s, n, i, d, o); */
     /*@ ghost encoded_snoc(s, n, i, d); */
-    d[o] = 0x3F; /* an unpaired surrogate: '?', as the JDK writes */
     *p = o + 1;
     (void)lim;
     return i + 1;
