@@ -880,7 +880,8 @@ static lepack_status mutf8_measure(const uint16_t *s, size_t n, size_t room, siz
     assigns *p, d[m8len(s, i) .. m8len(s, n) - 1];
     exits \false;
     ensures *p == m8len(s, i + 1);
-    ensures menc_at(s, i, d, \old(*p)); */
+    ensures here: menc_at(s, i, d, \old(*p));
+    ensures kept: \forall integer q; 0 <= q < \old(*p) ==> d[q] == \old(d[q]); */
 static inline void mutf8_encode_step(const uint16_t *s, size_t n, size_t i, uint8_t *d,
                                      size_t lim, size_t *p)
 {
@@ -912,20 +913,34 @@ static inline void mutf8_encode_step(const uint16_t *s, size_t n, size_t i, uint
     requires fits: m8len(s, n) <= lim;
     requires mono: \forall integer k; 0 <= k <= n ==> m8len(s, k) <= m8len(s, n);
     requires ascii_len: \forall integer k; 0 <= k <= n && mascii_units(s, k) ==> m8len(s, k) == k;
+    requires ordered: \forall integer j, k; 0 <= k < j <= n ==> m8len(s, k) + m8w(s[k]) <= m8len(s, j);
     assigns d[0 .. m8len(s, n) - 1];
     exits \false;
     ensures \result == m8len(s, n);
-    ensures ascii: mascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> d[k] == s[k]; */
+    ensures ascii: mascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> d[k] == s[k];
+    ensures whole: mencoded(s, 0, n, d); */
 static size_t mutf8_encode_fitting(const uint16_t *s, size_t n, uint8_t *d, size_t lim)
 {
     size_t p = 0;
     /*@ loop invariant 0 <= i <= n;
         loop invariant p == m8len(s, i);
         loop invariant ascii: mascii_units(s, i) ==> \forall integer k; 0 <= k < i ==> d[k] == s[k];
+        loop invariant whole: mencoded(s, 0, i, d);
         loop assigns i, p, d[0 .. m8len(s, n) - 1];
         loop variant n - i; */
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        /*@ ghost size_t p0 = p; */
+        /*@ assert below: \forall integer k; 0 <= k < i ==> m8len(s, k) + m8w(s[k]) <= p0; */
+#ifdef __FRAMAC__
+    Step:; /* named only by the loop's assertions */
+#endif
         mutf8_encode_step(s, n, i, d, lim, &p);
+        /* Earlier units' bytes lie below p0, which the step leaves alone:
+         * stated for any offset first, the provers need not unfold m8len. */
+        /*@ assert kept_any: \forall integer k, integer q; 0 <= k < i && q + m8w(s[k]) <= p0 &&
+              \at(menc_at(s, k, d, q), Step) ==> menc_at(s, k, d, q); */
+        /*@ assert kept: mencoded(s, 0, i, d); */
+    }
     return p;
 }
 

@@ -372,6 +372,7 @@ lepack_status lepack_mutf8_length(const uint16_t *s, size_t n, size_t *len);
       ensures \result == LEPACK_OK;
       ensures *written == m8len(s, n) + 2;
       ensures be16(dst) == m8len(s, n);
+      ensures whole: mencoded(s, 0, n, dst + 2);
       ensures ascii: mascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> dst[2 + k] == s[k];
     behavior no_room:
       assumes m8len(s, n) <= LEPACK_MUTF8_MAX_BODY && cap < m8len(s, n) + 2;
@@ -398,6 +399,7 @@ lepack_status lepack_mutf8_write(const uint16_t *s, size_t n, uint8_t *dst, size
       ensures \result == LEPACK_OK;
       ensures c->pos == \old(c->pos) + m8len(s, n) + 2;
       ensures be16(c->buf + \old(c->pos)) == m8len(s, n);
+      ensures whole: mencoded(s, 0, n, c->buf + \old(c->pos) + 2);
       ensures ascii: mascii_units(s, n) ==>
         \forall integer k; 0 <= k < n ==> c->buf[\old(c->pos) + 2 + k] == s[k];
     behavior no_room:

@@ -204,6 +204,11 @@
        d[o] == 0xE0 + s[k] / 4096 && d[o + 1] == 0x80 + s[k] / 64 % 64 &&
        d[o + 2] == 0x80 + s[k] % 64);
 
+  // The whole body: d holds writeUTF's bytes of units i .. j-1, each at its
+  // offset m8len(k) (with i = 0 and j = n, every byte of the body).
+  predicate mencoded{L}(uint16_t *s, integer i, integer j, uint8_t *d) =
+    \forall integer k; i <= k < j ==> menc_at(s, k, d, m8len(s, k));
+
   // The first m units are all 1..0x7F, each its own byte in the body.
   predicate mascii_units{L}(uint16_t *s, integer m) =
     \forall integer k; 0 <= k < m ==> 1 <= s[k] <= 0x7F;

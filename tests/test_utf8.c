@@ -366,6 +366,14 @@ static void mutf8_write(void **state)
     assert_int_equal(c.pos, 1);
     assert_int_equal(lepack_cursor_put_mutf8(&c, a, 3), LEPACK_OK);
     assert_int_equal(c.pos, 1 + 2 + 9);
+    const uint8_t want3[] = {0x00, 0x09, 0xE0, 0xA0, 0x80, 0xE0, 0xA0, 0x80, 0xE0, 0xA0, 0x80};
+    assert_memory_equal(dst + 1, want3, sizeof want3);
+    /* The cursor writes the bytes lepack_mutf8_write does, where it stands. */
+    const uint16_t t[] = {0xE9, 0x4E2D};
+    const uint8_t want_t[] = {0x00, 0x05, 0xC3, 0xA9, 0xE4, 0xB8, 0xAD};
+    assert_int_equal(lepack_cursor_put_mutf8(&c, t, 2), LEPACK_OK);
+    assert_int_equal(c.pos, 12 + sizeof want_t);
+    assert_memory_equal(dst + 12, want_t, sizeof want_t);
     lepack_cursor_init(&c, NULL, 0);
     assert_int_equal(lepack_cursor_put_mutf8(&c, a, 1), LEPACK_ENOSPACE);
     assert_int_equal(lepack_cursor_put_mutf8(&c, a, 21846), LEPACK_ETOOLONG);
