@@ -35,7 +35,8 @@
 # which is nearly all of src/'s specification.  fuzz/eacsl/inline_spec.py
 # therefore copies src/ to build/eacsl/src with each definition turned into a
 # C macro, and -pp-annot expands them inside the annotations: the same
-# formulas, inlined.  Under __FRAMAC__ the twelve le_mem.h primitives and
+# formulas, inlined; valid_counters and used_slots take their runtime forms
+# from fuzz/eacsl/runtime_forms.h (bounded quantifiers, \numof).  Under __FRAMAC__ the twelve le_mem.h primitives and
 # counters.c's copy_bytes are contracts without bodies (LEPACK_BYTEWISE does
 # not change that, le_mem.h tests __FRAMAC__ first); fuzz/eacsl/ supplies
 # them: le_mem_bodies.c with the byte form of le_bytes.h, counters_copy.c as
@@ -132,12 +133,12 @@ EACSL_CFLAGS    := -std=c99 -g -O2 -fno-builtin -w -DE_ACSL_SEGMENT_MMODEL
 EACSL_LIBS      := $(EACSL_LIBDIR)/libeacsl-dlmalloc.a -lgmp -lm -lpthread
 EACSL_DEPS      := $(LIB_SRC) $(LIB_HDR) $(REF_SRC) ref/ref.h cli/text.c cli/text.h \
                    fuzz/replay.c fuzz/fuzz_reader.h fuzz/fuzz_check.h \
-                   fuzz/eacsl/inline_spec.py fuzz/eacsl/counters_copy.c fuzz/eacsl/le_mem_bodies.c \
+                   fuzz/eacsl/inline_spec.py fuzz/eacsl/runtime_forms.h fuzz/eacsl/counters_copy.c fuzz/eacsl/le_mem_bodies.c \
                    fuzz/eacsl/views_reach.c mk/eacsl.mk proofs/min_goals.txt
 
 .PHONY: fuzz-eacsl
 
-$(EACSL_SRC)/.stamp: $(LIB_SRC) $(LIB_HDR) fuzz/eacsl/inline_spec.py
+$(EACSL_SRC)/.stamp: $(LIB_SRC) $(LIB_HDR) fuzz/eacsl/inline_spec.py fuzz/eacsl/runtime_forms.h
 	@rm -rf $(EACSL_SRC)
 	python3 fuzz/eacsl/inline_spec.py src $(EACSL_SRC)
 	@touch $@

@@ -67,19 +67,12 @@ typedef struct lepack_counter_map {
 
 */
 
-/* Used slots among s[0 .. n - 1].  WP has no \numof, so the proofs count
- * by recursion; E-ACSL cannot run a recursive logic function but runs
- * \numof.  fuzz/eacsl/inline_spec.py turns every predicate into a macro
- * for E-ACSL, which is how its copy of this header takes the second form. */
-#ifndef slot_holds
+/* Used slots among s[0 .. n - 1], by recursion: WP has no \numof.  (The
+ * runtime contract build, which cannot run a recursive logic function,
+ * counts with \numof: fuzz/eacsl/runtime_forms.h.) */
 /*@ logic integer used_slots{L}(lepack_map_slot *s, integer n) =
       n <= 0 ? 0 : used_slots(s, n - 1) + (s[n - 1].used != 0 ? 1 : 0);
 */
-#else
-/*@ logic integer used_slots{L}(lepack_map_slot *s, integer n) =
-      \numof(0, n - 1, \lambda integer used_k; s[used_k].used != 0);
-*/
-#endif
 
 /*@ predicate keys_unique{L}(lepack_map_slot *s, integer n) =
       \forall integer i, j; 0 <= i < n && 0 <= j < n && s[i].used != 0 &&

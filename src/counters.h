@@ -86,10 +86,9 @@ typedef struct lepack_counters {
 
 */
 
-/* A built map holds exactly the partitions of the items.  E-ACSL runs only
- * quantifiers over bounded ranges: its copy of this header (see used_slots
- * in counter_map_type.h) says the same thing slot by slot and item by item. */
-#ifndef slot_holds
+/* A built map holds exactly the partitions of the items.  (The runtime
+ * contract build checks the same thing slot by slot and item by item:
+ * fuzz/eacsl/runtime_forms.h.) */
 /*@ predicate valid_counters(lepack_counters *m) =
       \valid(m) &&
       m->size <= m->capacity && m->capacity <= LEPACK_MAX_ITEMS &&
@@ -104,27 +103,6 @@ typedef struct lepack_counters {
       (m->map_built != 0 ==>
          \forall integer p; map_holds(&m->map, p) <==> in_items(m->data, m->size, p));
 */
-#else
-/*@ predicate valid_counters(lepack_counters *m) =
-      \valid(m) &&
-      m->size <= m->capacity && m->capacity <= LEPACK_MAX_ITEMS &&
-      (m->capacity == 0 ==> m->data == \null) &&
-      (m->capacity > 0 ==>
-         \valid(m->data + (0 .. m->capacity * LEPACK_ITEM_SIZE - 1)) &&
-         \base_addr(m->data) != \base_addr(m) &&
-         (m->map.nslots > 0 ==> \base_addr(m->data) != \base_addr(m->map.slots))) &&
-      valid_map(&m->map) &&
-      (m->map_built == 0 ==>
-         m->map.nslots == 0 && m->map.count == 0 && m->map.slots == \null) &&
-      (m->map_built != 0 ==>
-         (\forall integer i; 0 <= i < m->map.nslots && m->map.slots[i].used != 0 ==>
-            in_items(m->data, m->size, m->map.slots[i].partition)) &&
-         (\forall integer i; 0 <= i < m->size ==>
-            \exists integer j; 0 <= j < m->map.nslots && m->map.slots[j].used != 0 &&
-              twos32(m->map.slots[j].partition) ==
-                bytes_u32(m->data, i * LEPACK_ITEM_SIZE + LEPACK_ITEM_PARTITION)));
-*/
-#endif
 
 /*@ predicate bytes_unchanged{L1, L2}(uint8_t *a, uint8_t *b, integer n) =
       \forall integer k; 0 <= k < n ==> \at(a[k], L1) == \at(b[k], L2);
@@ -513,6 +491,8 @@ lepack_status lepack_counters_encode(const lepack_counters *m, uint8_t *dst, siz
         m->size == \old(m->size) && m->data == \old(m->data) &&
         m->capacity == \old(m->capacity) && m->map_built == \old(m->map_built) &&
         m->map == \old(m->map);
+      ensures kept: \result != LEPACK_OK ==>
+        bytes_unchanged{Post, Pre}(m->data, m->data, m->capacity * LEPACK_ITEM_SIZE);
     complete behaviors;
     disjoint behaviors; */
 lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, size_t len);

@@ -15,6 +15,10 @@ A definition over several labels (bytes_unchanged{L1, L2}) becomes a macro
 whose first parameters are the labels; its uses NAME{A, B}(x) become
 NAME(A, B, x).
 
+Two definitions have a second, runtime form (fuzz/eacsl/runtime_forms.h:
+E-ACSL runs no unbounded quantifier and no recursive logic function); each
+takes the place of the src/ definition with the same name and signature.
+
 usage: inline_spec.py SRC_DIR OUT_DIR
 """
 import os
@@ -36,8 +40,36 @@ def param_name(decl):
     return re.findall(r"\w+", decl)[-1]
 
 
+RUNTIME_FORMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "runtime_forms.h")
+
+
+def read_runtime_forms():
+    """{name: (labels, params, body)} of runtime_forms.h's definitions."""
+    with open(RUNTIME_FORMS) as f:
+        text = f.read()
+    forms = {}
+    for a in ANNOT.finditer(text):
+        for m in DEF.finditer(a.group(1)):
+            forms[m.group(1)] = (m.group(2), m.group(3), m.group(4))
+    return forms
+
+
+RUNTIME = read_runtime_forms()
+replaced = set()
+
+
+def signature(labels, params):
+    return (" ".join((labels or "").split()), " ".join(params.split()))
+
+
 def to_macro(m, multi_label):
     name, labels, params, body = m.group(1), m.group(2), m.group(3), m.group(4)
+    if name in RUNTIME:
+        r_labels, r_params, body = RUNTIME[name]
+        if signature(labels, params) != signature(r_labels, r_params):
+            sys.exit("inline_spec: %s: the runtime form's signature %s(%s) is not src/'s %s(%s)"
+                     % (name, r_labels or "", r_params, labels or "", params))
+        replaced.add(name)
     names = [param_name(p) for p in params.split(",") if p.strip()]
     label_names = []
     if labels:
@@ -90,6 +122,10 @@ def main():
     for h in headers:
         with open(os.path.join(src, h)) as f:
             texts[h] = rewrite(f.read(), multi_label)
+    missing = sorted(set(RUNTIME) - replaced)
+    if missing:
+        sys.exit("inline_spec: %s of %s defined nowhere in %s"
+                 % (", ".join(missing), RUNTIME_FORMS, src))
     for h in headers:
         t = texts[h]
         for name in multi_label:
