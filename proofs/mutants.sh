@@ -12,11 +12,23 @@
 #
 #   sh proofs/mutants.sh OUTDIR [PAR] [TIMEOUT] [PATCH...]
 #
-# A mutant is killed only when prove.py ran and failed on the named
-# functions (a goal unproven, or an object-code difference).  A patch that
-# does not apply (tests/mutants/apply.sh), a mutant frama-c cannot parse,
-# or a run that fails in any other way is BROKEN, never a kill.  Exit 0: all killed; 1: one survived; 2: one BROKEN,
-# or the provers are not those of the committed cache (nothing run).
+# Only the properties its "Fails:" line names are proved (all of the named
+# functions' goals for a patch without one): the others say nothing of the
+# bug, and proving them took most of the time.
+#
+# A mutant is killed only where its bug shows: an unproven goal of the
+# named functions that is one of the properties its "Fails:" line names
+# (frama-c names: a property's own name such as `whole`, or a kind:
+# @ensures, @invariant, @assigns, @assert, @rte, @requires), or, for a
+# le_mem.h primitive (no Fails: line), an object-code difference.  z3 and
+# cvc4 answer Timeout, not a counter-model, on the goals these bugs make
+# false, so an unproven goal elsewhere (say, one slowed by a busy machine)
+# proves nothing about the bug: that, a goal count below its floor (which
+# deleting code also causes), a patch that does not apply
+# (tests/mutants/apply.sh), a mutant frama-c cannot parse, or a run that
+# fails in any other way is BROKEN, never a kill.
+# Exit 0: all killed; 1: one survived; 2: one BROKEN, or the provers are
+# not those of the committed cache (nothing run).
 set -eu
 out=${1:-build/prove/mutants}
 par=${2:-2}
@@ -34,11 +46,34 @@ survived=0
 broken=0
 n=0
 [ $# -gt 0 ] || set -- "$root"/proofs/mutants/*.patch
+# The lines of prove.py's "prove: FAIL FN: PROPERTY: ..." on stdin whose
+# property (FN_..._KIND[_NAME][_N], e.g. f_ensures_kept_2, f_loop_invariant,
+# f_assert_rte_mem_access_3, g_requires for a call's precondition) is one
+# of FAILS: a kind (@ensures ...) or a property's own name.
+fails_match() {
+    awk -v fails="$1" '
+    { p = $4; sub(/:$/, "", p); hit = 0
+      n = split(fails, f, /[ ,]+/)
+      for (i = 1; i <= n; i++) {
+        k = f[i]
+        if (k == "") continue
+        if (k == "@ensures")   hit = hit || p ~ /_ensures(_|$)/
+        else if (k == "@invariant") hit = hit || p ~ /_loop_invariant(_|$)/
+        else if (k == "@assigns")   hit = hit || p ~ /_assigns(_|$)/
+        else if (k == "@rte")       hit = hit || p ~ /_assert_rte_/
+        else if (k == "@assert")    hit = hit || (p ~ /_assert(_|$)/ && p !~ /_assert_rte_/)
+        else if (k == "@requires")  hit = hit || p ~ /_requires(_|$)/
+        else hit = hit || p ~ ("_" k "(_[0-9]+)?$")
+      }
+      if (hit) print }'
+}
+
 # One mutant: its lines go to $out/$name/result (the first word is the
 # verdict), so that MUTANT_JOBS of them can run side by side.
 run_mutant() {
     patch=$1 name=$2 res=$out/$2/result
     fns=$(sed -n 's/^Functions: *//p' "$patch" | head -n 1)
+    fails=$(sed -n 's/^Fails: *//p' "$patch" | head -n 1)
     if [ -z "$fns" ]; then
         echo "broken mutant $name: BROKEN: no Functions: line" > "$res"
         return
@@ -53,22 +88,37 @@ run_mutant() {
     fi
     start=$(date +%s)
     set +e
-    python3 "$tree/proofs/prove.py" --root "$tree" --out "$out/$name/report" \
+    # MUTANT_PROVE_STUB: a stand-in for prove.py, for the verdict's own
+    # tests (tests/mutants/selftest.sh).
+    if [ -n "${MUTANT_PROVE_STUB:-}" ]; then set -- sh "$MUTANT_PROVE_STUB"
+    else set -- python3 "$tree/proofs/prove.py"; fi
+    "$@" --root "$tree" --out "$out/$name/report" \
         --cache update --session "$root/proofs/session" --scratch "$out/$name/session" \
-        --one-pass --no-smoke --only "$fns" --par "$par" --timeout "$timeout" \
-        > "$out/$name/prove.txt" 2>&1
+        --one-pass --no-smoke --only "$fns" ${fails:+--props "$(echo "$fails" | tr -s ' ,' ',')"} \
+        --par "$par" --timeout "$timeout" > "$out/$name/prove.txt" 2>&1
     rc=$?
     set -e
     secs=$(( $(date +%s) - start ))
-    failed=$(grep -c '^prove: FAIL ' "$out/$name/prove.txt" || true)
-    if [ "$rc" -eq 1 ] && [ "$failed" -gt 0 ]; then
-        { echo "killed mutant $name: killed ($failed failures in $fns; ${secs}s)"
-          grep -e '^prove: FAIL ' -e '^objeq: DIFF ' "$out/$name/prove.txt" | head -n 4 | sed 's/^/    /'; } > "$res"
+    grep '^prove: FAIL .* goals unproven' "$out/$name/prove.txt" > "$out/$name/unproven.txt" || true
+    if [ -n "$fails" ]; then
+        fails_match "$fails" < "$out/$name/unproven.txt" > "$out/$name/bug.txt"
+    else
+        : > "$out/$name/bug.txt" # no Fails: line, only objeq's difference counts
+    fi
+    grep '^objeq: DIFF ' "$out/$name/prove.txt" >> "$out/$name/bug.txt" || true
+    evidence=$(wc -l < "$out/$name/bug.txt")
+    if [ "$rc" -eq 1 ] && [ "$evidence" -gt 0 ]; then
+        { echo "killed mutant $name: killed ($evidence failures in $fns${fails:+, Fails: $fails}; ${secs}s)"
+          head -n 4 "$out/$name/bug.txt" | sed 's/^/    /'; } > "$res"
+    elif [ "$rc" -eq 1 ] && [ -s "$out/$name/unproven.txt" ]; then
+        { echo "broken"; head -n 3 "$out/$name/unproven.txt" | sed 's/^/    /'
+          echo "mutant $name: BROKEN: goals unproven, none of them its Fails: properties ($fails): not the bug's evidence, see $out/$name/prove.txt"; } > "$res"
     elif [ "$rc" -eq 0 ]; then
         echo "survived mutant $name: SURVIVED: every goal of $fns still proves (${secs}s)" > "$res"
     else
         # Exit 2 is frama-c failing (a mutant that does not parse or type);
-        # exit 1 without an unproven goal is a smoke test or a goal count.
+        # exit 1 without an unproven goal is a smoke test or a goal count,
+        # which a patch that merely deletes code would also cause.
         { echo "broken"; grep '^prove: ' "$out/$name/prove.txt" | head -n 3 | sed 's/^/    /'
           echo "mutant $name: BROKEN: the proof run failed with no unproven goal (exit $rc, not a kill), see $out/$name/prove.txt"; } > "$res"
     fi

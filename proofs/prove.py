@@ -382,6 +382,8 @@ def run_frama(args, unit, fns, out, cache, par):
     cmd += WP_FLAGS
     cmd += ["-wp-par", str(par), "-wp-timeout", str(args.timeout)]
     cmd += ["-wp-fct", ",".join(fns)]
+    if args.props:
+        cmd += ["-wp-prop", args.props]
     cmd += UNIT_FLAGS.get(unit, [])
     if not args.no_smoke:
         cmd += SMOKE_FLAGS + UNIT_SMOKE_FLAGS.get(unit, [])
@@ -551,6 +553,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=1, help="units run at the same time")
     ap.add_argument("--timeout", type=int, default=10)
     ap.add_argument("--only", default="", help="comma-separated functions")
+    ap.add_argument("--props", default="",
+                    help="only these properties (frama-c's -wp-prop: names or @kinds, comma-separated); "
+                         "implies --no-min")
     ap.add_argument("--no-smoke", action="store_true")
     ap.add_argument("--no-min", action="store_true", help="skip minimum and coverage checks")
     ap.add_argument("--no-objeq", action="store_true", help="skip the object-code step")
@@ -559,6 +564,8 @@ def main():
     ap.add_argument("--print-toolchain", action="store_true",
                     help="print this machine's provers in toolchain.txt's format")
     args = ap.parse_args()
+    if args.props:
+        args.no_min = True  # a selection's goal count says nothing of the function's
     args.root = os.path.abspath(args.root)
     args.out = os.path.abspath(args.out or os.path.join(args.root, "build", "prove"))
     args.session = os.path.abspath(args.session or os.path.join(args.root, "proofs", "session"))

@@ -4,7 +4,8 @@
 # fixtures in tests/mutants/selftest/ (a patch that does not apply, a mutant
 # that does not compile, a replay driver that fails without any report) and
 # must report every one BROKEN for the expected reason, count none as
-# killed, and exit 2.
+# killed, and exit 2.  The proof runner's verdict is also checked on
+# prove.py's possible answers (tests/mutants/selftest/verdict/).
 #
 #   sh tests/mutants/selftest.sh OUTDIR
 # BE_CC and BE_RUN (as mk/be.mk sets them) add the big-endian runner.
@@ -57,6 +58,21 @@ expect "proofs/mutants.sh" "$out/prove.log" $rc does-not-apply "does not apply"
 expect "proofs/mutants.sh" "$out/prove.log" $rc does-not-compile "proof run failed"
 expect "proofs/mutants.sh" "$out/prove.log" $rc exits-without-report "does not apply"
 never_killed "$out/prove.log" "proofs/mutants.sh"
+
+# The proof runner's verdict on what prove.py reports (a stub answers for
+# it): a goal unproven that is not one its Fails: line names, or a goal
+# count below its floor, is no evidence of the bug (BROKEN); a named one is.
+MUTANT_PROVE_STUB=$fx/verdict/prove-stub.sh sh proofs/mutants.sh "$out/verdict" 1 5 \
+    $fx/verdict/*.patch > "$out/verdict.log" 2>&1
+rc=$?
+expect "proofs/mutants.sh" "$out/verdict.log" $rc elsewhere "none of them its Fails"
+expect "proofs/mutants.sh" "$out/verdict.log" $rc count-only "no unproven goal"
+if grep -q '^mutant false-goal: killed (1 failures' "$out/verdict.log"; then
+    ok "proofs/mutants.sh: false-goal: killed (a goal the provers gave up on)"
+else
+    bad "proofs/mutants.sh: false-goal: expected a kill on its one unknown goal; the log:"
+    sed 's/^/    /' "$out/verdict.log"
+fi
 
 if [ -n "${BE_CC:-}" ] && [ -n "${BE_RUN:-}" ] && command -v "$BE_CC" >/dev/null 2>&1; then
     sh tests/be/mutants.sh "$out/be" $fx/*.patch > "$out/be.log" 2>&1
