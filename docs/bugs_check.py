@@ -258,7 +258,7 @@ def regenerate(root, errors, notes):
         errors.append("%s: bug %s (%s) has no row" % (DOC, bug, first[bug][0] if bug in first else PORTS))
         rel, header = first.get(bug, (PORTS, []))
         free = " ".join(h.strip() for h in header
-                        if h.strip() and not re.match(r"^(harnesses|Functions|Bug):", h))
+                        if h.strip() and not re.match(r"^(harnesses|Functions|Bug|Fails):", h))
         fns = [re.sub(r"^Functions:\s*", "", h) for h in header if h.startswith("Functions:")]
         where = NONE
         if rel != PORTS:
