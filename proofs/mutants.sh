@@ -19,7 +19,8 @@
 # A mutant is killed only where its bug shows: an unproven goal of the
 # named functions that is one of the properties its "Fails:" line names
 # (frama-c names: a property's own name such as `whole`, or a kind:
-# @ensures, @invariant, @assigns, @assert, @rte, @requires), or, for a
+# @ensures, @invariant, @assigns, @assert (run-time checks included),
+# @requires: a call's preconditions), or, for a
 # le_mem.h primitive (no Fails: line), an object-code difference.  z3 and
 # cvc4 answer Timeout, not a counter-model, on the goals these bugs make
 # false, so an unproven goal elsewhere (say, one slowed by a busy machine)
@@ -60,8 +61,7 @@ fails_match() {
         if (k == "@ensures")   hit = hit || p ~ /_ensures(_|$)/
         else if (k == "@invariant") hit = hit || p ~ /_loop_invariant(_|$)/
         else if (k == "@assigns")   hit = hit || p ~ /_assigns(_|$)/
-        else if (k == "@rte")       hit = hit || p ~ /_assert_rte_/
-        else if (k == "@assert")    hit = hit || (p ~ /_assert(_|$)/ && p !~ /_assert_rte_/)
+        else if (k == "@assert")    hit = hit || p ~ /_assert(_|$)/
         else if (k == "@requires")  hit = hit || p ~ /_requires(_|$)/
         else hit = hit || p ~ ("_" k "(_[0-9]+)?$")
       }

@@ -405,7 +405,12 @@ def run_frama(args, unit, fns, out, cache, par):
     if p.returncode != 0 or not os.path.exists(json_path):
         raise ToolFailure("%s\nprove: frama-c failed on unit %s (exit %d), log %s"
                           % (p.stdout[-4000:], unit, p.returncode, log_path))
-    return json.load(open(json_path)), p.stdout, wall
+    report = json.load(open(json_path))
+    if report is None:  # frama-c writes null when no goal was selected
+        raise ToolFailure("prove: no goal of %s in unit %s%s, log %s"
+                          % (",".join(fns), unit, " matches --props " + args.props
+                             if args.props else "", log_path))
+    return report, p.stdout, wall
 
 
 def run_unit(args, unit, fns, out):

@@ -68,7 +68,7 @@ rc=$?
 expect "proofs/mutants.sh" "$out/verdict.log" $rc elsewhere "none of them its Fails"
 expect "proofs/mutants.sh" "$out/verdict.log" $rc count-only "no unproven goal"
 if grep -q '^mutant false-goal: killed (1 failures' "$out/verdict.log"; then
-    ok "proofs/mutants.sh: false-goal: killed (a goal the provers gave up on)"
+    ok "proofs/mutants.sh: false-goal: killed (its Fails: property unproven)"
 else
     bad "proofs/mutants.sh: false-goal: expected a kill on its one unknown goal; the log:"
     sed 's/^/    /' "$out/verdict.log"
