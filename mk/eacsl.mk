@@ -36,11 +36,12 @@
 # therefore copies src/ to build/eacsl/src with each definition turned into a
 # C macro, and -pp-annot expands them inside the annotations: the same
 # formulas, inlined; valid_counters and used_slots take their runtime forms
-# from fuzz/eacsl/runtime_forms.h (bounded quantifiers, \numof).  Under __FRAMAC__ the twelve le_mem.h primitives and
-# counters.c's copy_bytes are contracts without bodies (LEPACK_BYTEWISE does
-# not change that, le_mem.h tests __FRAMAC__ first); fuzz/eacsl/ supplies
-# them: le_mem_bodies.c with the byte form of le_bytes.h, counters_copy.c as
-# a byte loop after the file.
+# from fuzz/eacsl/runtime_forms.h (bounded quantifiers, \numof).  Under
+# __FRAMAC__ the twelve le_mem.h primitives and counters.c's copy_bytes are
+# contracts without bodies (LEPACK_BYTEWISE does not change that, le_mem.h
+# tests __FRAMAC__ first); fuzz/eacsl/ supplies them: le_mem_bodies.c with
+# the byte form of le_bytes.h, counters_copy.c as a byte loop after the
+# file.
 #
 # What is not checked, and why (each dropped clause is listed, with its
 # line, in build/eacsl/<harness>.frama-c.log):

@@ -15,9 +15,9 @@ A definition over several labels (bytes_unchanged{L1, L2}) becomes a macro
 whose first parameters are the labels; its uses NAME{A, B}(x) become
 NAME(A, B, x).
 
-Two definitions have a second, runtime form (fuzz/eacsl/runtime_forms.h:
-E-ACSL runs no unbounded quantifier and no recursive logic function); each
-takes the place of the src/ definition with the same name and signature.
+In two definitions one term has a runtime form (fuzz/eacsl/runtime_forms.h:
+E-ACSL runs no unbounded quantifier and no recursive logic function), which
+takes the place of the src/ term; the rest stays src/'s.
 
 usage: inline_spec.py SRC_DIR OUT_DIR
 """
@@ -43,32 +43,30 @@ def param_name(decl):
 RUNTIME_FORMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "runtime_forms.h")
 
 
+FORM = re.compile(r"/\* runtime_form (\w+)\s+src:(.*?)\bruntime:(.*?)\*/", re.S)
+
+
 def read_runtime_forms():
-    """{name: (labels, params, body)} of runtime_forms.h's definitions."""
+    """{name: (src term, runtime term)}, whitespace normalised."""
     with open(RUNTIME_FORMS) as f:
         text = f.read()
-    forms = {}
-    for a in ANNOT.finditer(text):
-        for m in DEF.finditer(a.group(1)):
-            forms[m.group(1)] = (m.group(2), m.group(3), m.group(4))
-    return forms
+    return {m.group(1): (" ".join(m.group(2).split()), " ".join(m.group(3).split()))
+            for m in FORM.finditer(text)}
 
 
 RUNTIME = read_runtime_forms()
 replaced = set()
 
 
-def signature(labels, params):
-    return (" ".join((labels or "").split()), " ".join(params.split()))
-
-
 def to_macro(m, multi_label):
     name, labels, params, body = m.group(1), m.group(2), m.group(3), m.group(4)
     if name in RUNTIME:
-        r_labels, r_params, body = RUNTIME[name]
-        if signature(labels, params) != signature(r_labels, r_params):
-            sys.exit("inline_spec: %s: the runtime form's signature %s(%s) is not src/'s %s(%s)"
-                     % (name, r_labels or "", r_params, labels or "", params))
+        term, runtime = RUNTIME[name]
+        body = " ".join(re.sub(r"//[^\n]*", "", body).split())
+        if body.count(term) != 1:
+            sys.exit("inline_spec: %s: the src/ term its runtime form replaces (%s) is not "
+                     "exactly once in src/'s definition: update the form with src/" % (name, RUNTIME_FORMS))
+        body = body.replace(term, runtime)
         replaced.add(name)
     names = [param_name(p) for p in params.split(",") if p.strip()]
     label_names = []
