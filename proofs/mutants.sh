@@ -20,8 +20,8 @@
 # named functions that is one of the properties its "Fails:" line names
 # (frama-c names: a property's own name such as `whole`, or a kind:
 # @ensures, @invariant, @assigns, @assert (run-time checks included),
-# @requires: a call's preconditions), or, for a
-# le_mem.h primitive (no Fails: line), an object-code difference.  z3 and
+# @requires: a call's preconditions), or, for a le_mem.h primitive (no
+# Fails: line), an object-code difference.  z3 and
 # cvc4 answer Timeout, not a counter-model, on the goals these bugs make
 # false, so an unproven goal elsewhere (say, one slowed by a busy machine)
 # proves nothing about the bug: that, a goal count below its floor (which

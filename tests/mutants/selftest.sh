@@ -70,7 +70,7 @@ expect "proofs/mutants.sh" "$out/verdict.log" $rc count-only "no unproven goal"
 if grep -q '^mutant false-goal: killed (1 failures' "$out/verdict.log"; then
     ok "proofs/mutants.sh: false-goal: killed (its Fails: property unproven)"
 else
-    bad "proofs/mutants.sh: false-goal: expected a kill on its one unknown goal; the log:"
+    bad "proofs/mutants.sh: false-goal: expected a kill on its one Fails: goal; the log:"
     sed 's/^/    /' "$out/verdict.log"
 fi
 
