@@ -65,15 +65,35 @@ build() {
     fi
 }
 
+# Replay builds two binaries at a time, one started as soon as one finishes
+# (the tokens of a pipe are the free slots).
+if [ "$mode" = replay ]; then
+    slots=$dir/.slots
+    rm -f "$slots"
+    mkfifo "$slots"
+    exec 3<>"$slots"
+    rm -f "$slots"
+    echo >&3
+    echo >&3
+fi
+
 # The unmutated harnesses pass the replay of their corpus.
 if [ "$mode" = replay ]; then
     base="$dir/unmutated"
     rm -rf "$base"
     mkdir -p "$base"
     cp -r src ref cli fuzz "$base"/
-    for h in $(cat "$@" | sed -n 's/^harnesses: *//p' | tr ' ' '\n' | sort -u) counters_ops counters_decode; do
-        [ -f "$base/replay_$h" ] && continue
-        if ! build "$base" "$h" replay || ! "$base/replay_$h" "corpus/$h" > "$base/replay_$h.log" 2>&1; then
+    hs_all=$(cat "$@" | sed -n 's/^harnesses: *//p' | tr ' ' '\n' | sort -u | sed '/^$/d')
+    hs_all=$(printf '%s\n' $hs_all counters_ops counters_decode | sort -u)
+    for h in $hs_all; do
+        read -r _ <&3
+        { if build "$base" "$h" replay && "$base/replay_$h" "corpus/$h" > "$base/replay_$h.log" 2>&1; then
+              : > "$base/passed_$h"
+          fi; echo >&3; } &
+    done
+    wait
+    for h in $hs_all; do
+        if [ ! -f "$base/passed_$h" ]; then
             tail -n 20 "$base/build_$h.log" "$base/replay_$h.log" 2>/dev/null >&2
             echo "mutants: BROKEN: the unmutated $h harness does not build or fails its corpus" >&2
             exit 2
@@ -81,6 +101,36 @@ if [ "$mode" = replay ]; then
     done
 fi
 
+# replay_mutant PATCH TREE HARNESSES: builds the mutant's replay binaries
+# and writes its row to TREE/row (result word second); independent of every
+# other mutant, so two run at a time.  Rows are reported in patch order.
+replay_mutant() {
+    caught="" odd=""
+    for h in $3; do
+        if ! build "$2" "$h" replay; then
+            tail -n 20 "$2/build_$h.log" >&2
+            odd="$odd $h:does-not-build"
+            continue
+        fi
+        "$2/replay_$h" "corpus/$h" > "$2/replay_$h.log" 2>&1
+        rc=$?
+        if [ "$rc" -ne 0 ] && [ -n "$(detection "$2/replay_$h.log")" ]; then
+            caught="$caught $h"
+        elif [ "$rc" -ne 0 ]; then
+            odd="$odd $h:exit-$rc-without-report"
+        fi
+    done
+    name=$(basename "$1" .patch)
+    if [ -n "$odd" ]; then
+        echo "$name BROKEN not a kill:$odd"
+    elif [ -n "$caught" ]; then
+        echo "$name caught corpus replay of:$caught"
+    else
+        echo "$name SURVIVED no corpus input fails"
+    fi > "$2/row"
+}
+
+names=""
 for p in "$@"; do
     name=$(basename "$p" .patch)
     # An optional first line "harnesses: a b" names the harnesses that
@@ -93,35 +143,14 @@ for p in "$@"; do
     cp -r src ref cli fuzz "$tree"/
     if ! sh tests/mutants/apply.sh "$p" "$tree" 2> "$tree/apply.log"; then
         cat "$tree/apply.log" >&2
-        row "$name" BROKEN "patch does not apply (not a kill)"
-        broken=$((broken + 1))
+        echo "$name BROKEN patch does not apply (not a kill)" > "$tree/row"
+        names="$names $name"
         continue
     fi
     if [ "$mode" = replay ]; then
-        caught="" odd=""
-        for h in $hs; do
-            if ! build "$tree" "$h" replay; then
-                tail -n 20 "$tree/build_$h.log" >&2
-                odd="$odd $h:does-not-build"
-                continue
-            fi
-            "$tree/replay_$h" "corpus/$h" > "$tree/replay_$h.log" 2>&1
-            rc=$?
-            if [ "$rc" -ne 0 ] && [ -n "$(detection "$tree/replay_$h.log")" ]; then
-                caught="$caught $h"
-            elif [ "$rc" -ne 0 ]; then
-                odd="$odd $h:exit-$rc-without-report"
-            fi
-        done
-        if [ -n "$odd" ]; then
-            row "$name" BROKEN "not a kill:$odd"
-            broken=$((broken + 1))
-        elif [ -n "$caught" ]; then
-            row "$name" caught "corpus replay of:$caught"
-        else
-            row "$name" SURVIVED "no corpus input fails"
-            survivors=$((survivors + 1))
-        fi
+        names="$names $name"
+        read -r _ <&3
+        { (replay_mutant "$p" "$tree" "$hs"); echo >&3; } &
         continue
     fi
 
@@ -174,6 +203,20 @@ for p in "$@"; do
     else
         row "$name" "${median}s" "$h, $from: $why"
     fi
+done
+wait
+for name in $names; do
+    if [ ! -s "$dir/$name/row" ]; then
+        row "$name" BROKEN "the replay wrote no verdict (not a kill)"
+        broken=$((broken + 1))
+        continue
+    fi
+    read -r _ result detail < "$dir/$name/row"
+    row "$name" "$result" "$detail"
+    case $result in
+        BROKEN) broken=$((broken + 1)) ;;
+        SURVIVED) survivors=$((survivors + 1)) ;;
+    esac
 done
 cat "$report"
 [ "$broken" -eq 0 ] || { echo "mutants: $broken BROKEN (not evidence either way)" >&2; exit 2; }

@@ -125,11 +125,20 @@ run_mutant() {
 }
 
 # MUTANT_JOBS mutants at a time (2: frama-c's own single-threaded goal
-# generation of one overlaps the provers of the other); the results are
-# printed in patch order.
+# generation of one overlaps the provers of the other), each started as
+# soon as one finishes: the mutants' times range from 3 s to over 2 min,
+# and pairs started together would wait for the slower.  The tokens of a
+# pipe are the free slots (POSIX sh has no wait for any one child).  The
+# results are printed in patch order.
 jobs=${MUTANT_JOBS:-2}
 names=""
-running=0
+slots=$out/.slots
+rm -f "$slots"
+mkfifo "$slots"
+exec 3<>"$slots"
+rm -f "$slots"
+i=0
+while [ "$i" -lt "$jobs" ]; do echo >&3; i=$((i + 1)); done
 for patch in "$@"; do
     case $patch in /*) ;; *) patch=$root/$patch ;; esac
     name=$(basename "$patch" .patch)
@@ -137,14 +146,11 @@ for patch in "$@"; do
     rm -rf "${out:?}/$name"
     mkdir -p "$out/$name"
     names="$names $name"
-    run_mutant "$patch" "$name" &
-    running=$((running + 1))
-    if [ "$running" -ge "$jobs" ]; then
-        wait
-        running=0
-    fi
+    read -r _ <&3
+    { (run_mutant "$patch" "$name"); echo >&3; } &
 done
 wait
+exec 3>&-
 for name in $names; do
     res=$out/$name/result
     verdict=$(head -n 1 "$res" | cut -d' ' -f1)
