@@ -1049,12 +1049,15 @@ lepack_status lepack_mutf8_decoded_length(const uint8_t *src, size_t len, size_t
     requires fits: mlen(src, end, 2) <= lim;
     requires bounds: \forall integer j; 2 <= j <= end ==> 0 <= mlen(src, end, j) <= end - j;
     assigns d[0 .. mlen(src, end, 2) - 1];
-    exits \false; */
+    exits \false;
+    ensures whole: mdecoded(src, end, mlen(src, end, 2), d); */
 static void mutf8_decode_fitting(const uint8_t *src, size_t end, uint16_t *d, size_t lim)
 {
     size_t i = 2, q = 0;
     /*@ loop invariant 2 <= i <= end;
         loop invariant q + mlen(src, end, i) == mlen(src, end, 2);
+        loop invariant at: i == mpos(src, end, q);
+        loop invariant whole: mdecoded(src, end, q, d);
         loop assigns i, q, d[0 .. mlen(src, end, 2) - 1];
         loop variant end - i; */
     while (i < end) {

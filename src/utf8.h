@@ -467,6 +467,7 @@ lepack_status lepack_mutf8_decoded_length(const uint8_t *src, size_t len, size_t
         *units == mlen(src, 2 + be16(src), 2) && *units <= cap &&
         *consumed == 2 + be16(src) &&
         \forall integer k; *units <= k < cap ==> dst[k] == \old(dst[k]);
+      ensures whole: \result == LEPACK_OK ==> mdecoded(src, 2 + be16(src), *units, dst);
       ensures bad: \result == LEPACK_EILLFORMED ==>
         2 <= *bad_offset < 2 + be16(src) &&
         mwf_reach(src, 2, 2 + be16(src), *bad_offset) &&

@@ -231,6 +231,24 @@
   logic integer mlen{L}(uint8_t *s, integer end, integer i) =
     i >= end ? 0 : 1 + mlen(s, end, i + mstep(s, end, i));
 
+  // The unit readUTF makes of the group at i: the lead byte's bits, then
+  // six of each later byte (the reader refuses a group that is not whole
+  // before it keeps any unit, so 0xFFFD is never the answer of a body
+  // that was read).
+  logic integer mdunit{L}(uint8_t *s, integer end, integer i) =
+    mstep(s, end, i) == 2 ? (s[i] - 0xC0) * 64 + s[i + 1] % 64 :
+    mstep(s, end, i) == 3 ? (s[i] - 0xE0) * 4096 + s[i + 1] % 64 * 64 + s[i + 2] % 64 :
+    s[i] < 0x80 ? s[i] : 0xFFFD;
+
+  // Where the body's group m starts: group after group from offset 2.
+  logic integer mpos{L}(uint8_t *s, integer end, integer m) =
+    m <= 0 ? 2 : mpos(s, end, m - 1) + mstep(s, end, mpos(s, end, m - 1));
+
+  // d holds readUTF's units of the body's first m groups, unit k the
+  // value of group k (with m = mlen(s, end, 2), every unit of the body).
+  predicate mdecoded{L}(uint8_t *s, integer end, integer m, uint16_t *d) =
+    \forall integer k; 0 <= k < m ==> d[k] == mdunit(s, end, mpos(s, end, k));
+
   // Position i of the body is reached from its start through whole groups.
   inductive mwf_reach{L}(uint8_t *s, integer start, integer end, integer i) {
     case m_start{L}: \forall uint8_t *s, integer start, end; mwf_reach(s, start, end, start);
