@@ -204,6 +204,65 @@ void dlen_ascii_run(const uint8_t *src, size_t len, size_t i, size_t j)
 */
 
 /*@ ghost
+/@ requires 0 <= m;
+   requires ddecoded(src, len, m, d);
+   requires dunit_at(src, len, dpos(src, len, m), d, doff(src, len, m));
+   assigns \nothing;
+   exits \false;
+   ensures ddecoded(src, len, m + 1, d); @/
+void ddecoded_snoc(const uint8_t *src, size_t len, size_t m, const uint16_t *d)
+{
+}
+*/
+
+/*@ ghost
+/@ requires i <= j <= len && 0 <= k <= i;
+   requires i == dpos(src, len, k) && q == doff(src, len, k);
+   requires ddecoded(src, len, k, d) && dsteps_below(src, len, k, q);
+   requires \forall integer t; i <= t < j ==> src[t] < 0x80 && d[q + (t - i)] == src[t];
+   assigns \nothing;
+   exits \false;
+   ensures j == dpos(src, len, k + (j - i)) && q + (j - i) == doff(src, len, k + (j - i));
+   ensures ddecoded(src, len, k + (j - i), d);
+   ensures dsteps_below(src, len, k + (j - i), q + (j - i)); @/
+void ddecoded_ascii_run(const uint8_t *src, size_t len, size_t i, size_t j, size_t k,
+                        size_t q, const uint16_t *d)
+{
+    size_t t = 0;
+    /@ loop invariant 0 <= t <= j - i;
+       loop invariant i + t == dpos(src, len, k + t) && q + t == doff(src, len, k + t);
+       loop invariant ddecoded(src, len, k + t, d);
+       loop invariant dsteps_below(src, len, k + t, q + t);
+       loop assigns t;
+       loop variant j - i - t; @/
+    while (t < j - i) {
+        /@ assert dunit_at(src, len, i + t, d, q + t); @/
+        /@ assert dunit_at(src, len, dpos(src, len, k + t), d, doff(src, len, k + t)); @/
+        ddecoded_snoc(src, len, k + t, d);
+        t++;
+    }
+}
+*/
+
+/*@ ghost
+/@ requires i <= j <= len;
+   requires \forall integer t; i <= t < j ==> src[t] < 0x80;
+   assigns \nothing;
+   exits \false;
+   ensures dseqs(src, len, i) == (j - i) + dseqs(src, len, j); @/
+void dseqs_ascii_run(const uint8_t *src, size_t len, size_t i, size_t j)
+{
+    size_t r = j;
+    /@ loop invariant i <= r <= j;
+       loop invariant dseqs(src, len, r) == (j - r) + dseqs(src, len, j);
+       loop assigns r;
+       loop variant r - i; @/
+    while (r > i)
+        r--;
+}
+*/
+
+/*@ ghost
 /@ requires i <= j <= len && wf_reach(src, len, i);
    requires \forall integer k; i <= k < j ==> src[k] < 0x80;
    assigns \nothing;
@@ -657,25 +716,41 @@ lepack_status lepack_utf8_decoded_length(const uint8_t *src, size_t len, size_t 
     exits \false;
     ensures \result == dlen(src, len, 0);
     ensures ascii: all_ascii(src, len) ==>
-      \result == len && \forall integer k; 0 <= k < len ==> d[k] == src[k]; */
+      \result == len && \forall integer k; 0 <= k < len ==> d[k] == src[k];
+    ensures whole: ddecoded(src, len, dseqs(src, len, 0), d); */
 static size_t utf8_decode_fitting(const uint8_t *src, size_t len, uint16_t *d, size_t lim)
 {
     size_t i = 0, q = 0;
+    /*@ ghost size_t n = 0; */
     /*@ loop invariant 0 <= i <= len;
         loop invariant q + dlen(src, len, i) == dlen(src, len, 0);
         loop invariant ascii: all_ascii(src, i) ==>
           q == i && \forall integer k; 0 <= k < i ==> d[k] == src[k];
-        loop assigns i, q, d[0 .. dlen(src, len, 0) - 1];
+        loop invariant steps: n <= i && n + dseqs(src, len, i) == dseqs(src, len, 0);
+        loop invariant at: i == dpos(src, len, n) && q == doff(src, len, n);
+        loop invariant below: dsteps_below(src, len, n, q);
+        loop invariant whole: ddecoded(src, len, n, d);
+        loop assigns i, q, n, d[0 .. dlen(src, len, 0) - 1];
         loop variant len - i; */
     while (i < len) {
         /* The kernel only ever takes ASCII: it is asked where a run starts. */
         if (len - i >= LEPACK_VEC_MIN && src[i] < 0x80u) {
             size_t r = q;
+#ifdef __FRAMAC__
+        Kernel:; /* named only by the loop's assertions */
+#endif
             size_t j = lepack_vec_ascii_widen(src, len, i, d, lim, &r);
             /*@ ghost dlen_ascii_run(src, len, i, j); */
             /*@ assert all_ascii(src, j) ==> q == i && r == j; */
             /*@ assert all_ascii(src, j) ==> \forall integer k; i <= k < j ==> d[k] == src[k]; */
             /*@ assert all_ascii(src, j) ==> \forall integer k; 0 <= k < j ==> d[k] == src[k]; */
+            /*@ ghost dseqs_ascii_run(src, len, i, j); */
+            /*@ assert kept_any: \forall integer p, integer o; o + dunits(src, len, p) <= q &&
+                  \at(dunit_at(src, len, p, d, o), Kernel) ==> dunit_at(src, len, p, d, o); */
+            /*@ assert kept: ddecoded(src, len, n, d); */
+            /*@ ghost ddecoded_ascii_run(src, len, i, j, n, q, d); */
+            /*@ ghost n += j - i; */
+            /*@ assert at_run: j == dpos(src, len, n) && r == doff(src, len, n); */
             q = r;
             i = j;
         }
@@ -686,9 +761,24 @@ static size_t utf8_decode_fitting(const uint8_t *src, size_t len, uint16_t *d, s
             /*@ assert rest: 0 <= dlen(src, len, i + dstep(src, len, i)); */
             /*@ assert room: q + dunits(src, len, i) <= lim; */
             /*@ assert all_ascii(src, i) ==> q == i; */
+#ifdef __FRAMAC__
+        Step:; /* named only by the loop's assertions */
+#endif
             size_t k = utf8_decode_step(src, len, i, d + q);
             /*@ assert src[i] < 0x80 ==> k == 1 && d[q] == src[i]; */
             /*@ assert all_ascii(src, i) ==> \forall integer m; 0 <= m < i ==> d[m] == src[m]; */
+            /*@ assert ascii_here: all_ascii(src, i + k) ==>
+                  all_ascii(src, i) && k == 1 && q == i && d[i] == src[i]; */
+            /*@ assert ascii_next: all_ascii(src, i + k) ==>
+                  \forall integer m; 0 <= m <= i ==> d[m] == src[m]; */
+            /*@ assert kept_any: \forall integer p, integer o; o + dunits(src, len, p) <= q &&
+                  \at(dunit_at(src, len, p, d, o), Step) ==> dunit_at(src, len, p, d, o); */
+            /*@ assert kept_step: ddecoded(src, len, n, d); */
+            /*@ assert here: dunit_at(src, len, dpos(src, len, n), d, doff(src, len, n)); */
+            /*@ ghost ddecoded_snoc(src, len, n, d); */
+            /*@ assert next: dpos(src, len, n + 1) == i + k &&
+                  doff(src, len, n + 1) == q + dunits(src, len, i); */
+            /*@ ghost n++; */
             q += k == 4 ? 2 : 1;
             i += k;
         }

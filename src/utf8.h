@@ -259,6 +259,7 @@ lepack_status lepack_utf8_decoded_length(const uint8_t *src, size_t len, size_t 
       ensures *written == dlen(src, len, 0);
       ensures ascii: all_ascii(src, len) ==>
         *written == len && \forall integer k; 0 <= k < len ==> dst[k] == src[k];
+      ensures whole: ddecoded(src, len, dseqs(src, len, 0), dst);
     behavior no_room:
       assumes dlen(src, len, 0) > cap;
       assigns *written;
@@ -296,6 +297,7 @@ lepack_status lepack_utf8_validate(const uint8_t *src, size_t len, size_t *bad_o
     ensures \result == LEPACK_OK || \result == LEPACK_EILLFORMED || \result == LEPACK_ENOSPACE;
     ensures ok: \result == LEPACK_OK ==>
       wf_reach(src, len, len) && *written == dlen(src, len, 0) && dlen(src, len, 0) <= cap;
+    ensures whole: \result == LEPACK_OK ==> ddecoded(src, len, dseqs(src, len, 0), dst);
     ensures bad: \result == LEPACK_EILLFORMED ==>
       *bad_offset < len && wf_reach(src, len, *bad_offset) &&
       !well_formed_at(src, len, *bad_offset);
@@ -328,6 +330,7 @@ lepack_status lepack_utf8_decode_strict(const uint8_t *src, size_t len, uint16_t
       ensures *written == dlen(src, *consumed, 0);
       ensures ascii: all_ascii(src, len) ==>
         *consumed == len && \forall integer k; 0 <= k < len ==> dst[k] == src[k];
+      ensures whole: ddecoded(src, *consumed, dseqs(src, *consumed, 0), dst);
     behavior no_room:
       assumes dlen(src, dec_chunk_end(src, len, last), 0) > cap;
       ensures \result == LEPACK_ENOSPACE;

@@ -156,6 +156,29 @@
     0xFFFD;
   logic integer dunit1{L}(uint8_t *s, integer i) = 0xDC00 + (v4(s, i) - 0x10000) % 1024;
 
+  // The whole output, step by step: the decoder's step m starts at byte
+  // dpos(m) and writes its units at offset doff(m) (each step follows the
+  // one before); dseqs(i) counts the steps from i to the end.
+  logic integer dpos{L}(uint8_t *s, integer len, integer m) =
+    m <= 0 ? 0 : dpos(s, len, m - 1) + dstep(s, len, dpos(s, len, m - 1));
+  logic integer doff{L}(uint8_t *s, integer len, integer m) =
+    m <= 0 ? 0 : doff(s, len, m - 1) + dunits(s, len, dpos(s, len, m - 1));
+  logic integer dseqs{L}(uint8_t *s, integer len, integer i) =
+    i >= len ? 0 : 1 + dseqs(s, len, i + dstep(s, len, i));
+
+  // The units of the step at byte i, at d[o ..].
+  predicate dunit_at{L}(uint8_t *s, integer len, integer i, uint16_t *d, integer o) =
+    d[o] == dunit0(s, len, i) && (dstep(s, len, i) == 4 ==> d[o + 1] == dunit1(s, i));
+
+  // Every unit of the first m steps lies below offset o.
+  predicate dsteps_below{L}(uint8_t *s, integer len, integer m, integer o) =
+    \forall integer k; 0 <= k < m ==> doff(s, len, k) + dunits(s, len, dpos(s, len, k)) <= o;
+
+  // d holds the units of the first m steps (with m = dseqs(s, len, 0),
+  // new String(bytes, UTF_8) of all of s[0 .. len)).
+  predicate ddecoded{L}(uint8_t *s, integer len, integer m, uint16_t *d) =
+    \forall integer k; 0 <= k < m ==> dunit_at(s, len, dpos(s, len, k), d, doff(s, len, k));
+
   // Streaming: the bytes a lead byte announces (0 for any other byte).  A
   // chunk that is not the last ends before a lead byte among its last
   // three whose sequence it cuts short (every byte after it being a
