@@ -267,9 +267,6 @@ LEPACK_COUNTERS_INLINE lepack_status lepack_counters_add(lepack_counters *m, int
         uint8_t *item = m->data + size * LEPACK_ITEM_SIZE;
         m->size = size + 1;
         lepack_counters_store_item(item, partition, initial_counter, updates_count);
-        /*@ assert fast_kept: bytes_unchanged{Here, Pre}(m->data, \at(m->data, Pre),
-                                                      size * LEPACK_ITEM_SIZE); */
-        /*@ assert fast_valid: valid_counters(m); */
         return LEPACK_OK;
     }
     if (size >= LEPACK_MAX_ITEMS)
