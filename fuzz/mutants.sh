@@ -66,7 +66,8 @@ build() {
 }
 
 # Replay builds two binaries at a time, one started as soon as one finishes
-# (the tokens of a pipe are the free slots).
+# (the tokens of a pipe are the free slots).  First the unmutated harnesses
+# must pass the replay of their corpus.
 if [ "$mode" = replay ]; then
     slots=$dir/.slots
     rm -f "$slots"
@@ -75,16 +76,12 @@ if [ "$mode" = replay ]; then
     rm -f "$slots"
     echo >&3
     echo >&3
-fi
-
-# The unmutated harnesses pass the replay of their corpus.
-if [ "$mode" = replay ]; then
     base="$dir/unmutated"
     rm -rf "$base"
     mkdir -p "$base"
     cp -r src ref cli fuzz "$base"/
-    hs_all=$(cat "$@" | sed -n 's/^harnesses: *//p' | tr ' ' '\n' | sort -u | sed '/^$/d')
-    hs_all=$(printf '%s\n' $hs_all counters_ops counters_decode | sort -u)
+    hs_all=$({ sed -n 's/^harnesses: *//p' "$@" | tr ' ' '\n'; echo counters_ops; echo counters_decode; } |
+             sed '/^$/d' | sort -u)
     for h in $hs_all; do
         read -r _ <&3
         { if build "$base" "$h" replay && "$base/replay_$h" "corpus/$h" > "$base/replay_$h.log" 2>&1; then
