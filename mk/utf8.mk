@@ -6,15 +6,13 @@
 #
 #   make utf8-vectors-fresh  tests/vectors/utf8.vec is what its generator writes
 #   make test-vectors-utf8   rewrites tests/vectors/utf8.vec
-#   make test-utf8-portable  the unit tests against a -DLEPACK_PORTABLE library:
-#                            no intrinsics, the proven scalar loops alone
 #   make test-cli-utf8       `lepack utf8` end to end (tests/cli_utf8.sh)
 #   make check-java-utf8     tests/java/Utf8VectorCheck.java: the JDK agrees with
 #                            every line of utf8.vec (skipped without a JDK)
 
 UTF8_DIR := $(BUILD)/utf8
 
-.PHONY: utf8-vectors-fresh test-vectors-utf8 test-utf8-portable test-cli-utf8 check-java-utf8
+.PHONY: utf8-vectors-fresh test-vectors-utf8 test-cli-utf8 check-java-utf8
 
 utf8-vectors-fresh:
 	@if command -v python3 >/dev/null 2>&1; then \
@@ -26,22 +24,6 @@ utf8-vectors-fresh:
 
 test-vectors-utf8:
 	python3 tests/vectors/gen_utf8_vectors.py tests/vectors
-
-# The portable build must hold no vector kernel at all (only the level
-# query remains in utf8_vec.o) and pass the same tests.
-UTF8_PORTABLE_OBJ := $(UTF8_DIR)/portable/utf8_vec.o
-$(UTF8_DIR)/portable/test_utf8: tests/test_utf8.c $(LIB_SRC) $(REF_SRC) $(TEST_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(TEST_CPPFLAGS) $(TEST_CFLAGS) -DLEPACK_PORTABLE -c src/utf8_vec.c -o $(UTF8_PORTABLE_OBJ)
-	$(CC) $(TEST_CPPFLAGS) $(TEST_CFLAGS) $(TEST_SAN) -DLEPACK_PORTABLE -o $@ tests/test_utf8.c \
-	  $(LIB_SRC) $(REF_SRC) $(TEST_LIBS)
-
-test-utf8-portable: $(UTF8_DIR)/portable/test_utf8
-	@if nm $(UTF8_PORTABLE_OBJ) | grep -q -E 'vec_(encode|ascii|span|length)_'; then \
-	  echo "utf8: the -DLEPACK_PORTABLE build still holds vector kernels:"; \
-	  nm $(UTF8_PORTABLE_OBJ); exit 1; fi
-	@$(TEST_ENV) $< > $<.log 2>&1 || { cat $<.log; exit 1; }
-	@echo "utf8: -DLEPACK_PORTABLE build: no vector kernel, $$(sed -n 's/^\[  PASSED  \] //p' $<.log)"
 
 test-cli-utf8: $(BUILD)/lepack
 	@sh tests/cli_utf8.sh $(BUILD)/lepack
@@ -58,7 +40,7 @@ check-java-utf8:
 	  echo "check-java-utf8: FAILED: a non-JDK encoder passed the vectors"; exit 1; fi; \
 	echo "check-java-utf8: $$(java -version 2>&1 | head -n 1); a non-JDK encoder fails them, as it must ($$(tail -n 1 $(UTF8_JAVA_DIR)/broken.log))"
 
-CHECK_STEPS += utf8-vectors-fresh test-utf8-portable test-cli-utf8 check-java-utf8
+CHECK_STEPS += utf8-vectors-fresh test-cli-utf8 check-java-utf8
 
 # The 32-bit replay (mk/m32.mk) has no 32-bit ICU to link: the UTF-8
 # harnesses compare with ref/ alone there (fuzz/fuzz_utf8.h, FZ_NO_ICU).

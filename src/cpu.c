@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cpu.h"
+#include "cpu_level.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -191,8 +192,20 @@ const lepack_zero_family *lepack_cpu_zero(void)
 
 int lepack_cpu_zero_select(int level, size_t stream_min)
 {
-    int best = lepack_cpu_best_level();
-    int l = level < 0 || level > best ? best : level;
-    fill_zero_family(l, stream_min);
+    fill_zero_family(lepack_cpu_cap_level(level, lepack_cpu_best_level()), stream_min);
     return zero_family.level;
+}
+
+/* ---- the items family ------------------------------------------------------- */
+
+static int items_slot;
+
+int lepack_cpu_items_level(void)
+{
+    return lepack_cpu_slot_level(&items_slot, lepack_cpu_best_level);
+}
+
+int lepack_cpu_items_select(int level)
+{
+    return lepack_cpu_slot_select(&items_slot, level, lepack_cpu_best_level());
 }

@@ -5,9 +5,9 @@
  * Every vector kernel of lepack is chosen here, so that the CPU is asked
  * once and a test can force one level for every family.  A family is a
  * struct of function pointers (and the sizes that decide when they pay),
- * filled at the first use from the level; the zeroing family is the first,
- * the UTF-8 and item families read the feature bits from here and are meant
- * to move their tables in the same way.
+ * filled at the first use from the level; the zeroing family's table is
+ * here, the items family's in src/items_x86.c (indexed by the level this
+ * module keeps), and the UTF-8 kernels read the feature bits from here.
  *
  * -DLEPACK_PORTABLE: no intrinsics anywhere; every family is its scalar
  * (memset) form and the level is LEPACK_CPU_NONE. */
@@ -74,5 +74,17 @@ int lepack_cpu_zero_select(int level, size_t stream_min);
 /* The default stream_min: ranges this large only evict the cache when
  * written through it (src/cpu.c says how it is chosen). */
 size_t lepack_cpu_zero_stream_default(void);
+
+/* ---- the items family (src/items.h) ----------------------------------------- */
+
+/* The level the batch functions' vector paths use: the best at the first
+ * call, or what lepack_cpu_items_select chose.  src/items_x86.c holds one
+ * row of kernels per level. */
+int lepack_cpu_items_level(void);
+
+/* For the tests, fuzzers and benchmarks: use `level` (capped at the best;
+ * negative: the best).  Returns the level now in use.  A batch call running
+ * at the same time reads the level once: it uses the old row or the new. */
+int lepack_cpu_items_select(int level);
 
 #endif

@@ -15,12 +15,17 @@
  *     so a packed register is two vpermd and a blend, and an unpacked one
  *     vpermd of one unaligned load.
  * The padding word is written as zero.  From STREAM_MIN_ITEMS items on,
- * the AVX-512 paths store around the caches (_stream).  Elsewhere than
- * x86-64 with gcc or clang, every function here does nothing and returns
- * 0. */
+ * the AVX-512 paths store around the caches (_stream).
+ *
+ * Which of them run is the items family of the dispatch module (src/cpu.h):
+ * one row of the table below per level, the level asked once (or forced by
+ * lepack_cpu_items_select for the tests and fuzzers).  Elsewhere than
+ * x86-64 with gcc or clang, and with -DLEPACK_PORTABLE, no intrinsic is
+ * compiled and every function here does nothing and returns 0. */
 #include "items.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__FRAMAC__)
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(__FRAMAC__) && !defined(LEPACK_PORTABLE)
 #define LEPACK_ITEMS_X86 1
 #else
 #define LEPACK_ITEMS_X86 0
@@ -282,119 +287,111 @@ _Static_assert(sizeof(lepack_counters_item) == 24, "item struct is 6 words");
 _Static_assert(offsetof(lepack_counters_item, initial_counter) == 8, "initial at word 2");
 _Static_assert(offsetof(lepack_counters_item, updates_count) == 16, "updates at word 4");
 
-/* The features come from the dispatch module (src/cpu.h), asked once. */
-static int have_avx512(void)
+typedef size_t (*store_fn)(uint8_t *, const lepack_counters_item *, size_t);
+typedef size_t (*load_fn)(lepack_counters_item *, const uint8_t *, size_t);
+
+/* The items family: per level, the kernel for large batches (around the
+ * caches), the one for whole blocks, and the narrower one that takes what
+ * is left of 8 items or more.  NULL: not at this level. */
+typedef struct items_kernels {
+    store_fn store_stream, store, store_rest;
+    load_fn load_stream, load, load_rest;
+} items_kernels;
+
+static const items_kernels items_family[] = {
+    [LEPACK_CPU_NONE] = {NULL, NULL, NULL, NULL, NULL, NULL},
+    [LEPACK_CPU_LEVEL_SSE2] = {NULL, NULL, NULL, NULL, NULL, NULL},
+    [LEPACK_CPU_LEVEL_AVX2] = {NULL, store_avx2, NULL, NULL, load_avx2, NULL},
+    [LEPACK_CPU_LEVEL_AVX512] = {store_avx512_stream, store_avx512, store_avx2,
+                                 load_avx512_stream, load_avx512, load_avx2},
+};
+
+static const items_kernels *kernels(void)
 {
-    return (lepack_cpu_features() & LEPACK_CPU_AVX512F) != 0;
+    return &items_family[lepack_cpu_items_level()];
 }
 
-static int have_avx2(void)
-{
-    return (lepack_cpu_features() & LEPACK_CPU_AVX2) != 0;
-}
-
+/* Each level's kernels by name, for the tests and fuzzers: 0 when the level
+ * in use lacks them. */
 size_t lepack_items_store_avx512(uint8_t *dst, const lepack_counters_item *items, size_t n)
 {
-    return have_avx512() ? store_avx512(dst, items, n) : 0;
+    return lepack_cpu_items_level() >= LEPACK_CPU_LEVEL_AVX512 ? store_avx512(dst, items, n) : 0;
 }
 
 size_t lepack_items_store_avx2(uint8_t *dst, const lepack_counters_item *items, size_t n)
 {
-    return have_avx2() ? store_avx2(dst, items, n) : 0;
+    return lepack_cpu_items_level() >= LEPACK_CPU_LEVEL_AVX2 ? store_avx2(dst, items, n) : 0;
 }
 
 size_t lepack_items_load_avx512(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
-    return have_avx512() ? load_avx512(out, src, n) : 0;
+    return lepack_cpu_items_level() >= LEPACK_CPU_LEVEL_AVX512 ? load_avx512(out, src, n) : 0;
 }
 
 size_t lepack_items_store_stream(uint8_t *dst, const lepack_counters_item *items, size_t n)
 {
-    return have_avx512() ? store_avx512_stream(dst, items, n) : 0;
+    return lepack_cpu_items_level() >= LEPACK_CPU_LEVEL_AVX512 ? store_avx512_stream(dst, items, n)
+                                                               : 0;
 }
 
 size_t lepack_items_load_stream(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
-    return have_avx512() ? load_avx512_stream(out, src, n) : 0;
+    return lepack_cpu_items_level() >= LEPACK_CPU_LEVEL_AVX512 ? load_avx512_stream(out, src, n)
+                                                               : 0;
 }
 
 size_t lepack_items_load_avx2(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
-    return have_avx2() ? load_avx2(out, src, n) : 0;
+    return lepack_cpu_items_level() >= LEPACK_CPU_LEVEL_AVX2 ? load_avx2(out, src, n) : 0;
 }
 
 size_t lepack_items_store_vector(uint8_t *dst, const lepack_counters_item *items, size_t n)
 {
+    const items_kernels *k = kernels();
     size_t done = 0;
-    if (n >= STREAM_MIN_ITEMS && have_avx512())
-        done = store_avx512_stream(dst, items, n);
-    else if (n >= 16 && have_avx512())
-        done = store_avx512(dst, items, n);
-    if (n - done >= 8 && have_avx2())
-        done += store_avx2(dst + done * LEPACK_ITEM_SIZE, items + done, n - done);
+    if (k->store_stream != NULL && n >= STREAM_MIN_ITEMS)
+        done = k->store_stream(dst, items, n);
+    else if (k->store != NULL)
+        done = k->store(dst, items, n);
+    if (k->store_rest != NULL && n - done >= 8)
+        done += k->store_rest(dst + done * LEPACK_ITEM_SIZE, items + done, n - done);
     return done;
 }
 
 size_t lepack_items_load_vector(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
+    const items_kernels *k = kernels();
     size_t done = 0;
-    if (n >= STREAM_MIN_ITEMS && have_avx512())
-        done = load_avx512_stream(out, src, n);
-    else if (n >= 16 && have_avx512())
-        done = load_avx512(out, src, n);
-    if (n - done >= 8 && have_avx2())
-        done += load_avx2(out + done, src + done * LEPACK_ITEM_SIZE, n - done);
+    if (k->load_stream != NULL && n >= STREAM_MIN_ITEMS)
+        done = k->load_stream(out, src, n);
+    else if (k->load != NULL)
+        done = k->load(out, src, n);
+    if (k->load_rest != NULL && n - done >= 8)
+        done += k->load_rest(out + done, src + done * LEPACK_ITEM_SIZE, n - done);
     return done;
 }
 
-#else /* no vector path here */
+#else /* no vector path here: every entry returns 0 */
 
-size_t lepack_items_store_avx512(uint8_t *dst, const lepack_counters_item *items, size_t n)
-{
-    (void)dst, (void)items, (void)n;
-    return 0;
-}
-
-size_t lepack_items_store_avx2(uint8_t *dst, const lepack_counters_item *items, size_t n)
-{
-    (void)dst, (void)items, (void)n;
-    return 0;
-}
-
-size_t lepack_items_load_avx512(lepack_counters_item *out, const uint8_t *src, size_t n)
-{
-    (void)out, (void)src, (void)n;
-    return 0;
-}
-
-size_t lepack_items_load_avx2(lepack_counters_item *out, const uint8_t *src, size_t n)
-{
-    (void)out, (void)src, (void)n;
-    return 0;
-}
-
-size_t lepack_items_store_stream(uint8_t *dst, const lepack_counters_item *items, size_t n)
-{
-    (void)dst, (void)items, (void)n;
-    return 0;
-}
-
-size_t lepack_items_load_stream(lepack_counters_item *out, const uint8_t *src, size_t n)
-{
-    (void)out, (void)src, (void)n;
-    return 0;
-}
-
-size_t lepack_items_store_vector(uint8_t *dst, const lepack_counters_item *items, size_t n)
-{
-    (void)dst, (void)items, (void)n;
-    return 0;
-}
-
-size_t lepack_items_load_vector(lepack_counters_item *out, const uint8_t *src, size_t n)
-{
-    (void)out, (void)src, (void)n;
-    return 0;
-}
+#define NO_STORE(name)                                                                  \
+    size_t name(uint8_t *dst, const lepack_counters_item *items, size_t n)              \
+    {                                                                                   \
+        (void)dst, (void)items, (void)n;                                                \
+        return 0;                                                                       \
+    }
+#define NO_LOAD(name)                                                                   \
+    size_t name(lepack_counters_item *out, const uint8_t *src, size_t n)                \
+    {                                                                                   \
+        (void)out, (void)src, (void)n;                                                  \
+        return 0;                                                                       \
+    }
+NO_STORE(lepack_items_store_vector)
+NO_STORE(lepack_items_store_avx2)
+NO_STORE(lepack_items_store_avx512)
+NO_STORE(lepack_items_store_stream)
+NO_LOAD(lepack_items_load_vector)
+NO_LOAD(lepack_items_load_avx2)
+NO_LOAD(lepack_items_load_avx512)
+NO_LOAD(lepack_items_load_stream)
 
 #endif

@@ -19,6 +19,7 @@
 #include <immintrin.h>
 
 #include "cpu.h"
+#include "cpu_level.h"
 
 #define LEPACK_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #define LEPACK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi2,bmi,bmi2,popcnt")))
@@ -585,25 +586,17 @@ static int vec_cpu_level(void)
     return LEPACK_VEC_SSE2;
 }
 
-/* The level in use plus one; 0 until the first call decides. */
-static int vec_level_plus_one;
+/* The level in use (src/cpu_level.h). */
+static int vec_slot;
 
 static inline int vec_level(void)
 {
-    int l = __atomic_load_n(&vec_level_plus_one, __ATOMIC_RELAXED);
-    if (l == 0) {
-        l = vec_cpu_level() + 1;
-        __atomic_store_n(&vec_level_plus_one, l, __ATOMIC_RELAXED);
-    }
-    return l - 1;
+    return lepack_cpu_slot_level(&vec_slot, vec_cpu_level);
 }
 
 int lepack_vec_select(int level)
 {
-    int best = vec_cpu_level();
-    int l = level < 0 || level > best ? best : level;
-    __atomic_store_n(&vec_level_plus_one, l + 1, __ATOMIC_RELAXED);
-    return l;
+    return lepack_cpu_slot_select(&vec_slot, level, vec_cpu_level());
 }
 
 size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,

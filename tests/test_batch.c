@@ -7,6 +7,7 @@
 #include "test_util.h"
 
 #include "alloc.h"
+#include "cpu.h"
 #include "counters.h"
 #include "items.h"
 #include "le.h"
@@ -217,10 +218,11 @@ typedef size_t (*store_fn)(uint8_t *, const lepack_counters_item *, size_t);
 typedef size_t (*load_fn)(lepack_counters_item *, const uint8_t *, size_t);
 
 /* Every path of items.h (each does whole blocks, the scalar loop the rest)
- * against the scalar one, for every n around the blocks of 8 and 16. */
-static void vector_paths_agree(void **state)
+ * against the scalar one, for every n around the blocks of 8 and 16, at
+ * the level given (the items family's row, src/cpu.h). */
+static void vector_paths_agree_at(int level)
 {
-    (void)state;
+    assert_int_equal(lepack_cpu_items_select(level), level);
     static const store_fn stores[] = {lepack_items_store_vector, lepack_items_store_avx2,
                                       lepack_items_store_avx512, lepack_items_store_stream};
     static const load_fn loads[] = {lepack_items_load_vector, lepack_items_load_avx2,
@@ -263,8 +265,26 @@ static void vector_paths_agree(void **state)
                 assert_int_equal(((const uint8_t *)back)[b], 0xee);
         }
     }
-    print_message("vector paths: %zu of %d items packed in vector registers on this CPU\n",
+    print_message("vector paths, level %d: %zu of %d items packed in vector registers\n", level,
                   vector_items, 4 * MAXN * (MAXN + 1) / 2);
+    /* Below AVX2 no kernel runs: the scalar loop does every item. */
+    if (level < LEPACK_CPU_LEVEL_AVX2)
+        assert_int_equal(vector_items, 0);
+    else
+        assert_true(vector_items > 0);
+}
+
+/* Every level this CPU has, from none up; then the best again. */
+static void vector_paths_agree(void **state)
+{
+    (void)state;
+    int best = lepack_cpu_best_level();
+    for (int level = LEPACK_CPU_NONE; level <= best; level++)
+        vector_paths_agree_at(level);
+    assert_int_equal(lepack_cpu_items_select(-1), best);
+    assert_int_equal(lepack_cpu_items_level(), best);
+    /* A level above the CPU's is capped at its best. */
+    assert_int_equal(lepack_cpu_items_select(LEPACK_CPU_LEVEL_AVX512 + 1), best);
 }
 
 /* A batch large enough for the dispatch to store around the caches, at
