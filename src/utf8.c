@@ -680,19 +680,24 @@ static inline size_t utf8_decode_step(const uint8_t *src, size_t len, size_t i, 
 static size_t utf8_decoded_count(const uint8_t *src, size_t len)
 {
     /*@ ghost dlen_facts(src, len); */
-    size_t i = 0, q = 0;
+    size_t i = 0, q = 0, wait = 0;
     /*@ loop invariant 0 <= i <= len;
         loop invariant q + dlen(src, len, i) == dlen(src, len, 0);
-        loop assigns i, q;
+        loop assigns i, q, wait;
         loop variant len - i; */
     while (i < len) {
-        if (len - i >= LEPACK_VEC_MIN && src[i] < 0x80u) {
-            size_t j = lepack_vec_ascii_span(src, len, i);
-            /*@ ghost dlen_ascii_run(src, len, i, j); */
-            q += j - i;
+        /* The kernel counts whole well-formed runs; where it cannot start
+         * (an ill-formed sequence), a few scalar steps before it tries
+         * again. */
+        if (wait == 0 && len - i >= LEPACK_VEC_MIN) {
+            size_t j = lepack_vec_utf8_count(src, len, i, &q);
+            if (j == i)
+                wait = LEPACK_VEC_RETRY;
             i = j;
             if (i >= len)
                 break;
+        } else if (wait > 0) {
+            wait--;
         }
         size_t k = utf8_step_length(src, len, i);
         q += k == 4 ? 2 : 1;

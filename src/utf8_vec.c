@@ -569,6 +569,132 @@ static size_t vec_span_avx512(const uint8_t *src, size_t len, size_t i)
     return i;
 }
 
+/* ---- AVX-512: well-formed UTF-8, validated and counted --------------------
+ * 64 bytes at a time, every byte checked against the three bytes before it
+ * with the nibble lookups of Keiser and Lemire ("Validating UTF-8 in less
+ * than one instruction per byte", 2021): an error bit at a byte says that
+ * the bytes up to it are not the start of well-formed text.  The block
+ * counts only up to its last sequence start e whose byte and every byte
+ * before it are free of errors, so [0, e) is whole well-formed sequences,
+ * each one step of the JDK's decoder: one unit per byte that is not a
+ * continuation byte, one more per four-byte lead.  The bytes before the
+ * block are taken as ASCII, which is what decoding from the block's start
+ * means; past the end of the input, as zeros, so that a sequence the end
+ * cuts short shows as an error at the first zero. */
+
+/* Error bits, one per way two bytes (the one before, b1, and this one, b2)
+ * can break well-formedness; each table gives the bits its nibble allows,
+ * and a byte's errors are the bits all three allow. */
+#define E_SHORT 0x01u     /* a lead not followed by a continuation byte */
+#define E_LONG 0x02u      /* a continuation byte after ASCII */
+#define E_OVER3 0x04u     /* E0 80..9F */
+#define E_LARGE 0x08u     /* F4 90..BF, F5..FF */
+#define E_SURR 0x10u      /* ED A0..BF */
+#define E_OVER2 0x20u     /* C0, C1 */
+#define E_LARGE1000 0x40u /* F5..FF 80..8F; with F0, E_OVER4 */
+#define E_OVER4 0x40u     /* F0 80..8F */
+#define E_CONTS 0x80u     /* two continuation bytes (fine as a third or fourth) */
+#define E_CARRY (E_SHORT | E_LONG | E_CONTS)
+
+/* b1's high nibble. */
+#define VEC_B1_HIGH                                                                           \
+    E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG,                           \
+    E_CONTS, E_CONTS, E_CONTS, E_CONTS,                                                       \
+    E_SHORT | E_OVER2, E_SHORT, E_SHORT | E_OVER3 | E_SURR,                                   \
+    E_SHORT | E_LARGE | E_LARGE1000 | E_OVER4
+/* b1's low nibble. */
+#define VEC_B1_LOW                                                                            \
+    E_CARRY | E_OVER3 | E_OVER2 | E_OVER4, E_CARRY | E_OVER2, E_CARRY, E_CARRY,              \
+    E_CARRY | E_LARGE, E_CARRY | E_LARGE | E_LARGE1000, E_CARRY | E_LARGE | E_LARGE1000,      \
+    E_CARRY | E_LARGE | E_LARGE1000, E_CARRY | E_LARGE | E_LARGE1000,                         \
+    E_CARRY | E_LARGE | E_LARGE1000, E_CARRY | E_LARGE | E_LARGE1000,                         \
+    E_CARRY | E_LARGE | E_LARGE1000, E_CARRY | E_LARGE | E_LARGE1000,                         \
+    E_CARRY | E_LARGE | E_LARGE1000 | E_SURR, E_CARRY | E_LARGE | E_LARGE1000,              \
+    E_CARRY | E_LARGE | E_LARGE1000
+/* b2's high nibble. */
+#define VEC_B2_HIGH                                                                           \
+    E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT,                   \
+    E_LONG | E_OVER2 | E_CONTS | E_OVER3 | E_LARGE1000 | E_OVER4,                              \
+    E_LONG | E_OVER2 | E_CONTS | E_OVER3 | E_LARGE,                                           \
+    E_LONG | E_OVER2 | E_CONTS | E_SURR | E_LARGE,                                            \
+    E_LONG | E_OVER2 | E_CONTS | E_SURR | E_LARGE,                                            \
+    E_SHORT, E_SHORT, E_SHORT, E_SHORT
+
+static const uint8_t vec_b1_high[16] = {VEC_B1_HIGH};
+static const uint8_t vec_b1_low[16] = {VEC_B1_LOW};
+static const uint8_t vec_b2_high[16] = {VEC_B2_HIGH};
+
+/* The 16 bytes of a table in each 128-bit lane, for VPSHUFB. */
+LEPACK_AVX512
+static inline __m512i vec_table512(const uint8_t t[16])
+{
+    return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)t));
+}
+
+/* n bytes of the input from src + at (any at: the address is formed as an
+ * integer, so a block at the start may ask for the bytes before it, which
+ * the mask leaves unread) into the lanes of `live`, zeros elsewhere. */
+LEPACK_AVX512
+static inline __m512i vec_load_masked(const uint8_t *src, size_t at, size_t back, __mmask64 live)
+{
+    const void *p = (const void *)((uintptr_t)src + at - back);
+    return _mm512_maskz_loadu_epi8(live, p);
+}
+
+LEPACK_AVX512
+static size_t vec_count_avx512(const uint8_t *src, size_t len, size_t i, size_t *q)
+{
+    const __m512i b1h = vec_table512(vec_b1_high), b1l = vec_table512(vec_b1_low),
+                  b2h = vec_table512(vec_b2_high), nib = _mm512_set1_epi8(0x0F);
+    size_t units = 0;
+    while (i < len) {
+        size_t left = len - i;
+        unsigned n = left >= 64 ? 64u : (unsigned)left;
+        __mmask64 live = _bzhi_u64(~0ull, n);
+        __m512i x = vec_load_masked(src, i, 0, live);
+        __mmask64 high = _mm512_movepi8_mask(x);
+        if (high == 0) { /* all ASCII */
+            units += n;
+            i += n;
+            continue;
+        }
+        /* Lane k of pk holds the byte k places back (zero before i). */
+        __m512i p1 = vec_load_masked(src, i, 1, live << 1);
+        __m512i p2 = vec_load_masked(src, i, 2, live << 2);
+        __m512i p3 = vec_load_masked(src, i, 3, live << 3);
+        __m512i e = _mm512_and_si512(
+            _mm512_and_si512(
+                _mm512_shuffle_epi8(b1h, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nib)),
+                _mm512_shuffle_epi8(b1l, _mm512_and_si512(p1, nib))),
+            _mm512_shuffle_epi8(b2h, _mm512_and_si512(_mm512_srli_epi16(x, 4), nib)));
+        /* A third byte of E0..FF or a fourth of F0..FF must be a
+         * continuation byte: there E_CONTS is expected, not an error. */
+        __mmask64 must = _mm512_cmpge_epu8_mask(p2, _mm512_set1_epi8((char)0xE0)) |
+                         _mm512_cmpge_epu8_mask(p3, _mm512_set1_epi8((char)0xF0));
+        e = _mm512_xor_si512(e, _mm512_maskz_mov_epi8(must, _mm512_set1_epi8((char)0x80)));
+        __mmask64 bad = _mm512_test_epi8_mask(e, e);
+        /* Sequence starts: bytes other than 80..BF (the zeros past the end
+         * included).  With n < 64 the zero at n may end the block. */
+        __mmask64 start = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8((char)0xBF));
+        unsigned cap = n < 64 ? n + 1 : 64;
+        unsigned lim = bad ? (unsigned)_tzcnt_u64(bad) : cap;
+        if (lim > cap)
+            lim = cap;
+        __mmask64 ends = _bzhi_u64(start, lim) & ~1ull;
+        if (ends == 0)
+            break;
+        unsigned end = 63u - (unsigned)__builtin_clzll(ends);
+        __mmask64 body = _bzhi_u64(~0ull, end);
+        __mmask64 four = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xF0));
+        units += (size_t)_mm_popcnt_u64(start & body) + (size_t)_mm_popcnt_u64(four & body);
+        i += end;
+        if (bad & _bzhi_u64(~0ull, cap))
+            break;
+    }
+    *q += units;
+    return i;
+}
+
 /* ---- dispatch -------------------------------------------------------------- */
 
 /* The features come from the dispatch module (src/cpu.h), which asks the
@@ -645,6 +771,26 @@ size_t lepack_vec_ascii_widen(const uint8_t *src, size_t len, size_t i, uint16_t
     }
 }
 
+size_t lepack_vec_utf8_count(const uint8_t *src, size_t len, size_t i, size_t *q)
+{
+    /* Below AVX-512, ASCII runs only: one unit per byte. */
+    size_t j;
+    switch (vec_level()) {
+    case LEPACK_VEC_AVX512:
+        return vec_count_avx512(src, len, i, q);
+    case LEPACK_VEC_AVX2:
+        j = vec_span_avx2(src, len, i);
+        break;
+    case LEPACK_VEC_SSE2:
+        j = vec_span_sse2(src, len, i);
+        break;
+    default:
+        return i;
+    }
+    *q += j - i;
+    return j;
+}
+
 size_t lepack_vec_ascii_span(const uint8_t *src, size_t len, size_t i)
 {
     switch (vec_level()) {
@@ -692,6 +838,12 @@ size_t lepack_vec_ascii_widen(const uint8_t *src, size_t len, size_t i, uint16_t
 size_t lepack_vec_ascii_span(const uint8_t *src, size_t len, size_t i)
 {
     (void)src, (void)len;
+    return i;
+}
+
+size_t lepack_vec_utf8_count(const uint8_t *src, size_t len, size_t i, size_t *q)
+{
+    (void)src, (void)len, (void)q;
     return i;
 }
 

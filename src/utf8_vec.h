@@ -96,6 +96,18 @@ size_t lepack_vec_utf8_length(const uint16_t *s, size_t n, size_t i, size_t *e1,
     ensures \forall integer k; i <= k < \result ==> src[k] < 0x80; */
 size_t lepack_vec_ascii_span(const uint8_t *src, size_t len, size_t i);
 
+/* Counts, into *q, the units of the JDK's decoding of src[i ..] up to where
+ * it stops: a run of whole well-formed sequences from i (or a prefix of
+ * one), each one step of the decoder. */
+/*@ requires i < len && \valid_read(src + (0 .. len - 1));
+    requires \valid(q) && \separated(q, src + (0 .. len - 1));
+    requires *q + dlen(src, len, i) <= len;
+    assigns *q;
+    exits \false;
+    ensures i <= \result <= len;
+    ensures *q == \old(*q) + (dlen(src, len, i) - dlen(src, len, \result)); */
+size_t lepack_vec_utf8_count(const uint8_t *src, size_t len, size_t i, size_t *q);
+
 #if defined(LEPACK_PORTABLE) && !defined(__FRAMAC__)
 /* No vector code: every kernel stops where it starts. */
 #define lepack_vec_utf8_encode(s, n, i, d, lim, p) \
@@ -105,6 +117,7 @@ size_t lepack_vec_ascii_span(const uint8_t *src, size_t len, size_t i);
 #define lepack_vec_utf8_length(s, n, i, e1, e2) \
     ((void)(s), (void)(n), (void)(e1), (void)(e2), (i))
 #define lepack_vec_ascii_span(src, len, i) ((void)(src), (void)(len), (i))
+#define lepack_vec_utf8_count(src, len, i, q) ((void)(src), (void)(len), (void)(q), (i))
 #endif
 
 #endif

@@ -313,6 +313,65 @@ static void decode_every_level(void **state)
     }
 }
 
+/* The counting kernel (lepack_vec_utf8_count, behind decoded_length and a
+ * decode into an exact-size buffer) against the scalar count, at each level:
+ * windows of bytes drawn from every class its lookup tables tell apart
+ * (each high nibble, and the low nibbles that matter after a lead), in
+ * ASCII text, at every lane offset of a 64-byte block, the text running on
+ * or ending with the window; four-byte windows across the block edge. */
+static const uint8_t KCLASS[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
+                                 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEF,
+                                 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF};
+static const uint8_t KCLASS_LEADS[] = {0x41, 0x80, 0x8F, 0x9F, 0xA0, 0xBF, 0xC1,
+                                       0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5};
+
+static size_t count_at(int level, const uint8_t *src, size_t len)
+{
+    size_t units = 0;
+    lepack_vec_select(level);
+    assert_int_equal(lepack_utf8_decoded_length(src, len, &units), LEPACK_OK);
+    return units;
+}
+
+/* Windows of w bytes, every combination of cls[0 .. nc), at offsets
+ * [from, to); returns the number of comparisons. */
+static size_t count_windows(const uint8_t *cls, size_t nc, size_t w, size_t from, size_t to)
+{
+    enum { LEN = 140 };
+    uint8_t buf[LEN];
+    size_t combos = 1, checks = 0;
+    for (size_t k = 0; k < w; k++)
+        combos *= nc;
+    for (size_t off = from; off < to; off++)
+        for (size_t c = 0; c < combos; c++) {
+            memset(buf, 'a', sizeof buf);
+            for (size_t k = 0, v = c; k < w; k++, v /= nc)
+                buf[off + k] = cls[v % nc];
+            const size_t lens[] = {LEN, off + w};
+            for (size_t l = 0; l < 2; l++) {
+                size_t want = count_at(LEPACK_VEC_NONE, buf, lens[l]);
+                for (int level = 1; level <= best_level(); level++)
+                    if (count_at(level, buf, lens[l]) != want)
+                        fail_msg("count: level %d, offset %zu, window %zu bytes from %02x, "
+                                 "length %zu: %zu units, scalar %zu",
+                                 level, off, w, buf[off], lens[l],
+                                 count_at(level, buf, lens[l]), want);
+                checks++;
+            }
+        }
+    return checks;
+}
+
+static void count_kernel_windows(void **state)
+{
+    (void)state;
+    size_t checks = count_windows(KCLASS, sizeof KCLASS, 2, 0, 64);
+    checks += count_windows(KCLASS_LEADS, sizeof KCLASS_LEADS, 3, 0, 64);
+    checks += count_windows(KCLASS_LEADS, sizeof KCLASS_LEADS, 4, 59, 65);
+    lepack_vec_select(-1);
+    print_message("count kernel: %zu windows, each at levels 0-%d\n", checks, best_level());
+}
+
 /* writeUTF: 2-byte big-endian length, U+0000 as C0 80, a pair as two
  * three-byte surrogates; more than 65535 bytes refused, nothing written. */
 static void mutf8_write(void **state)
@@ -736,6 +795,7 @@ int main(void)
         cmocka_unit_test(decode_replacement),
         cmocka_unit_test(decode_encoded_surrogate_as_jdk),
         cmocka_unit_test(decode_every_level),
+        cmocka_unit_test(count_kernel_windows),
         cmocka_unit_test(encode_strict),
         cmocka_unit_test(encode_chunks),
         cmocka_unit_test(decode_chunks),
