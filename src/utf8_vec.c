@@ -677,10 +677,8 @@ static size_t vec_count_avx512(const uint8_t *src, size_t len, size_t i, size_t 
          * included).  With n < 64 the zero at n may end the block. */
         __mmask64 start = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8((char)0xBF));
         unsigned cap = n < 64 ? n + 1 : 64;
-        unsigned lim = bad ? (unsigned)_tzcnt_u64(bad) : cap;
-        if (lim > cap)
-            lim = cap;
-        __mmask64 ends = _bzhi_u64(start, lim) & ~1ull;
+        /* Below cap and below the first error (tzcnt of none: 64). */
+        __mmask64 ends = _bzhi_u64(_bzhi_u64(start, cap), (unsigned)_tzcnt_u64(bad)) & ~1ull;
         if (ends == 0)
             break;
         unsigned end = 63u - (unsigned)__builtin_clzll(ends);
