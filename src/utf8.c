@@ -838,17 +838,22 @@ static inline size_t utf8_well_formed_length(const uint8_t *src, size_t len, siz
 
 lepack_status lepack_utf8_validate(const uint8_t *src, size_t len, size_t *bad_offset)
 {
-    size_t i = 0;
+    size_t i = 0, wait = 0;
     /*@ loop invariant 0 <= i <= len && wf_reach(src, len, i);
-        loop assigns i;
+        loop assigns i, wait;
         loop variant len - i; */
     while (i < len) {
-        if (len - i >= LEPACK_VEC_MIN && src[i] < 0x80u) {
-            size_t j = lepack_vec_ascii_span(src, len, i);
-            /*@ ghost wf_ascii_run(src, len, i, j); */
+        /* As in utf8_decoded_count: a few scalar steps after the kernel
+         * could not start. */
+        if (wait == 0 && len - i >= LEPACK_VEC_MIN) {
+            size_t j = lepack_vec_utf8_valid_run(src, len, i);
+            if (j == i)
+                wait = LEPACK_VEC_RETRY;
             i = j;
             if (i >= len)
                 break;
+        } else if (wait > 0) {
+            wait--;
         }
         size_t k = utf8_well_formed_length(src, len, i);
         if (k == 0) {

@@ -789,6 +789,23 @@ size_t lepack_vec_utf8_count(const uint8_t *src, size_t len, size_t i, size_t *q
     return j;
 }
 
+size_t lepack_vec_utf8_valid_run(const uint8_t *src, size_t len, size_t i)
+{
+    /* The counting kernel stops where the well-formed run does; below
+     * AVX-512, ASCII runs only. */
+    size_t units = 0;
+    switch (vec_level()) {
+    case LEPACK_VEC_AVX512:
+        return vec_count_avx512(src, len, i, &units);
+    case LEPACK_VEC_AVX2:
+        return vec_span_avx2(src, len, i);
+    case LEPACK_VEC_SSE2:
+        return vec_span_sse2(src, len, i);
+    default:
+        return i;
+    }
+}
+
 size_t lepack_vec_ascii_span(const uint8_t *src, size_t len, size_t i)
 {
     switch (vec_level()) {
@@ -842,6 +859,12 @@ size_t lepack_vec_ascii_span(const uint8_t *src, size_t len, size_t i)
 size_t lepack_vec_utf8_count(const uint8_t *src, size_t len, size_t i, size_t *q)
 {
     (void)src, (void)len, (void)q;
+    return i;
+}
+
+size_t lepack_vec_utf8_valid_run(const uint8_t *src, size_t len, size_t i)
+{
+    (void)src, (void)len;
     return i;
 }
 

@@ -108,6 +108,15 @@ size_t lepack_vec_ascii_span(const uint8_t *src, size_t len, size_t i);
     ensures *q == \old(*q) + (dlen(src, len, i) - dlen(src, len, \result)); */
 size_t lepack_vec_utf8_count(const uint8_t *src, size_t len, size_t i, size_t *q);
 
+/* The end of a run of whole well-formed sequences from i (or of a prefix of
+ * it): where lepack_utf8_validate's scalar steps would have reached. */
+/*@ requires i < len && \valid_read(src + (0 .. len - 1));
+    requires wf_reach(src, len, i);
+    assigns \nothing;
+    exits \false;
+    ensures i <= \result <= len && wf_reach(src, len, \result); */
+size_t lepack_vec_utf8_valid_run(const uint8_t *src, size_t len, size_t i);
+
 #if defined(LEPACK_PORTABLE) && !defined(__FRAMAC__)
 /* No vector code: every kernel stops where it starts. */
 #define lepack_vec_utf8_encode(s, n, i, d, lim, p) \
@@ -118,6 +127,7 @@ size_t lepack_vec_utf8_count(const uint8_t *src, size_t len, size_t i, size_t *q
     ((void)(s), (void)(n), (void)(e1), (void)(e2), (i))
 #define lepack_vec_ascii_span(src, len, i) ((void)(src), (void)(len), (i))
 #define lepack_vec_utf8_count(src, len, i, q) ((void)(src), (void)(len), (void)(q), (i))
+#define lepack_vec_utf8_valid_run(src, len, i) ((void)(src), (void)(len), (i))
 #endif
 
 #endif

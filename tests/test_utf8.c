@@ -314,7 +314,9 @@ static void decode_every_level(void **state)
 }
 
 /* The counting kernel (lepack_vec_utf8_count, behind decoded_length and a
- * decode into an exact-size buffer) against the scalar count, at each level:
+ * decode into an exact-size buffer) and the validating one
+ * (lepack_vec_utf8_valid_run, behind validate and the strict decode) against
+ * the scalar count and validation, at each level:
  * windows of bytes drawn from every class its lookup tables tell apart
  * (each high nibble, and the low nibbles that matter after a lead), in
  * ASCII text, at every lane offset of a 64-byte block, the text running on
@@ -331,6 +333,14 @@ static size_t count_at(int level, const uint8_t *src, size_t len)
     lepack_vec_select(level);
     assert_int_equal(lepack_utf8_decoded_length(src, len, &units), LEPACK_OK);
     return units;
+}
+
+/* validate's answer as one number: the bad offset, or len + 1 when valid. */
+static size_t valid_at(int level, const uint8_t *src, size_t len)
+{
+    size_t bad = 0;
+    lepack_vec_select(level);
+    return lepack_utf8_validate(src, len, &bad) == LEPACK_OK ? len + 1 : bad;
 }
 
 /* Windows of w bytes, every combination of cls[0 .. nc), at offsets
@@ -350,26 +360,33 @@ static size_t count_windows(const uint8_t *cls, size_t nc, size_t w, size_t from
             const size_t lens[] = {LEN, off + w};
             for (size_t l = 0; l < 2; l++) {
                 size_t want = count_at(LEPACK_VEC_NONE, buf, lens[l]);
-                for (int level = 1; level <= best_level(); level++)
+                size_t want_valid = valid_at(LEPACK_VEC_NONE, buf, lens[l]);
+                for (int level = 1; level <= best_level(); level++) {
                     if (count_at(level, buf, lens[l]) != want)
                         fail_msg("count: level %d, offset %zu, window %zu bytes from %02x, "
                                  "length %zu: %zu units, scalar %zu",
                                  level, off, w, buf[off], lens[l],
                                  count_at(level, buf, lens[l]), want);
+                    if (valid_at(level, buf, lens[l]) != want_valid)
+                        fail_msg("validate: level %d, offset %zu, window %zu bytes from %02x, "
+                                 "length %zu: %zu, scalar %zu (length + 1: valid)",
+                                 level, off, w, buf[off], lens[l],
+                                 valid_at(level, buf, lens[l]), want_valid);
+                }
                 checks++;
             }
         }
     return checks;
 }
 
-static void count_kernel_windows(void **state)
+static void kernel_windows(void **state)
 {
     (void)state;
     size_t checks = count_windows(KCLASS, sizeof KCLASS, 2, 0, 64);
     checks += count_windows(KCLASS_LEADS, sizeof KCLASS_LEADS, 3, 0, 64);
     checks += count_windows(KCLASS_LEADS, sizeof KCLASS_LEADS, 4, 59, 65);
     lepack_vec_select(-1);
-    print_message("count kernel: %zu windows, each at levels 0-%d\n", checks, best_level());
+    print_message("count and validate kernels: %zu windows, each at levels 0-%d\n", checks, best_level());
 }
 
 /* writeUTF: 2-byte big-endian length, U+0000 as C0 80, a pair as two
@@ -795,7 +812,7 @@ int main(void)
         cmocka_unit_test(decode_replacement),
         cmocka_unit_test(decode_encoded_surrogate_as_jdk),
         cmocka_unit_test(decode_every_level),
-        cmocka_unit_test(count_kernel_windows),
+        cmocka_unit_test(kernel_windows),
         cmocka_unit_test(encode_strict),
         cmocka_unit_test(encode_chunks),
         cmocka_unit_test(decode_chunks),
