@@ -263,23 +263,6 @@ void dseqs_ascii_run(const uint8_t *src, size_t len, size_t i, size_t j)
 */
 
 /*@ ghost
-/@ requires i <= j <= len && wf_reach(src, len, i);
-   requires \forall integer k; i <= k < j ==> src[k] < 0x80;
-   assigns \nothing;
-   exits \false;
-   ensures wf_reach(src, len, j); @/
-void wf_ascii_run(const uint8_t *src, size_t len, size_t i, size_t j)
-{
-    size_t k = i;
-    /@ loop invariant i <= k <= j && wf_reach(src, len, k);
-       loop assigns k;
-       loop variant j - k; @/
-    while (k < j)
-        k++;
-}
-*/
-
-/*@ ghost
 /@ requires start <= end;
    assigns \nothing;
    exits \false;

@@ -555,20 +555,6 @@ static size_t vec_ascii_avx512(const uint8_t *src, size_t len, size_t i, uint16_
     return i;
 }
 
-LEPACK_AVX512
-static size_t vec_span_avx512(const uint8_t *src, size_t len, size_t i)
-{
-    while (i < len) {
-        size_t left = len - i;
-        __mmask64 live = _bzhi_u64(~0ull, (unsigned)(left >= 64 ? 64 : left));
-        __mmask64 nonascii = _mm512_movepi8_mask(_mm512_maskz_loadu_epi8(live, src + i));
-        if (nonascii)
-            return i + (unsigned)_tzcnt_u64(nonascii);
-        i += left >= 64 ? 64 : left;
-    }
-    return i;
-}
-
 /* ---- AVX-512: well-formed UTF-8, validated and counted --------------------
  * 64 bytes at a time, every byte checked against the three bytes before it
  * with the nibble lookups of Keiser and Lemire ("Validating UTF-8 in less
@@ -806,20 +792,6 @@ size_t lepack_vec_utf8_valid_run(const uint8_t *src, size_t len, size_t i)
     }
 }
 
-size_t lepack_vec_ascii_span(const uint8_t *src, size_t len, size_t i)
-{
-    switch (vec_level()) {
-    case LEPACK_VEC_AVX512:
-        return vec_span_avx512(src, len, i);
-    case LEPACK_VEC_AVX2:
-        return vec_span_avx2(src, len, i);
-    case LEPACK_VEC_SSE2:
-        return vec_span_sse2(src, len, i);
-    default:
-        return i;
-    }
-}
-
 #elif !defined(LEPACK_PORTABLE) && !defined(__FRAMAC__)
 
 /* No vector code for this target: every kernel stops where it starts. */
@@ -847,12 +819,6 @@ size_t lepack_vec_ascii_widen(const uint8_t *src, size_t len, size_t i, uint16_t
                              size_t *q)
 {
     (void)src, (void)len, (void)d, (void)lim, (void)q;
-    return i;
-}
-
-size_t lepack_vec_ascii_span(const uint8_t *src, size_t len, size_t i)
-{
-    (void)src, (void)len;
     return i;
 }
 

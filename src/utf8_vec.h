@@ -88,14 +88,6 @@ size_t lepack_vec_ascii_widen(const uint8_t *src, size_t len, size_t i, uint16_t
             u8len(s, n, i) - i + (*e1 - \old(*e1)) + (*e2 - \old(*e2)); */
 size_t lepack_vec_utf8_length(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2);
 
-/* The end of the run of ASCII bytes at src[i ..] (or of some prefix of it). */
-/*@ requires i < len && \valid_read(src + (0 .. len - 1));
-    assigns \nothing;
-    exits \false;
-    ensures i <= \result <= len;
-    ensures \forall integer k; i <= k < \result ==> src[k] < 0x80; */
-size_t lepack_vec_ascii_span(const uint8_t *src, size_t len, size_t i);
-
 /* Counts, into *q, the units of the JDK's decoding of src[i ..] up to where
  * it stops: a run of whole well-formed sequences from i (or a prefix of
  * one), each one step of the decoder. */
@@ -125,7 +117,6 @@ size_t lepack_vec_utf8_valid_run(const uint8_t *src, size_t len, size_t i);
     ((void)(src), (void)(len), (void)(d), (void)(lim), (void)(q), (i))
 #define lepack_vec_utf8_length(s, n, i, e1, e2) \
     ((void)(s), (void)(n), (void)(e1), (void)(e2), (i))
-#define lepack_vec_ascii_span(src, len, i) ((void)(src), (void)(len), (i))
 #define lepack_vec_utf8_count(src, len, i, q) ((void)(src), (void)(len), (void)(q), (i))
 #define lepack_vec_utf8_valid_run(src, len, i) ((void)(src), (void)(len), (i))
 #endif
