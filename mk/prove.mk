@@ -45,6 +45,11 @@ PROVE_CACHE   ?= update
 PROVE_JOBS    ?= 5
 PROVE_PAR     ?= 1
 PROVE_TIMEOUT ?= 10
+# A mutant's false goals run to the timeout (z3 and cvc4 answer Timeout,
+# not a counter-model), and no function gets more (--cap-timeouts): 5 s
+# kills the same goals as 10 s did (utf8-15, 9-int32, 10-hex and 16-insert:
+# the same failures) in about 55 % of the time.
+MUTANT_TIMEOUT ?= 5
 PROVE_ARGS     = --out $(PROVE_OUT) --jobs $(PROVE_JOBS) --par $(PROVE_PAR) --timeout $(PROVE_TIMEOUT)
 
 .PHONY: prove prove-update prove-cold prove-mutants prove-driver-test
@@ -73,7 +78,7 @@ prove-cold:
 	@$(PROVE_PY) $(PROVE_ARGS) --out $(PROVE_OUT)/cold --cache none
 
 prove-mutants:
-	@sh proofs/mutants.sh $(PROVE_OUT)/mutants 1 $(PROVE_TIMEOUT)
+	@sh proofs/mutants.sh $(PROVE_OUT)/mutants 1 $(MUTANT_TIMEOUT)
 
 prove-driver-test:
 	@sh proofs/tests/driver.sh $(PROVE_OUT)/driver-test

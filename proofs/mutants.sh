@@ -95,7 +95,7 @@ run_mutant() {
     "$@" --root "$tree" --out "$out/$name/report" \
         --cache update --session "$root/proofs/session" --scratch "$out/$name/session" \
         --one-pass --no-smoke --only "$fns" ${fails:+--props "$(echo "$fails" | tr -s ' ,' ',')"} \
-        --par "$par" --timeout "$timeout" > "$out/$name/prove.txt" 2>&1
+        --par "$par" --timeout "$timeout" --cap-timeouts > "$out/$name/prove.txt" 2>&1
     rc=$?
     set -e
     secs=$(( $(date +%s) - start ))

@@ -375,6 +375,17 @@ def incomplete(report):
     return n
 
 
+def unit_flags(unit, cap):
+    """UNIT_FLAGS of the unit; with a cap, no function's timeout above it."""
+    flags = list(UNIT_FLAGS.get(unit, []))
+    if cap is not None:
+        for k, f in enumerate(flags[:-1]):
+            if f == "-wp-fct-timeout":
+                flags[k + 1] = ",".join("%s:%d" % (fn, min(int(t), cap)) for fn, t in
+                                        (e.rsplit(":", 1) for e in flags[k + 1].split(",")))
+    return flags
+
+
 class ToolFailure(Exception):
     pass
 
@@ -391,7 +402,7 @@ def run_frama(args, unit, fns, out, cache, par):
     cmd += ["-wp-fct", ",".join(fns)]
     if args.props:
         cmd += ["-wp-prop", args.props]
-    cmd += UNIT_FLAGS.get(unit, [])
+    cmd += unit_flags(unit, args.timeout if args.cap_timeouts else None)
     if not args.no_smoke:
         cmd += SMOKE_FLAGS + UNIT_SMOKE_FLAGS.get(unit, [])
     env = dict(os.environ)
@@ -564,6 +575,9 @@ def main():
                     help="goals in flight per unit while reading the cache")
     ap.add_argument("--jobs", type=int, default=1, help="units run at the same time")
     ap.add_argument("--timeout", type=int, default=10)
+    ap.add_argument("--cap-timeouts", action="store_true",
+                    help="no function's timeout above --timeout (UNIT_FLAGS give some more, for "
+                         "true goals under load; a mutant's false goals would only wait longer)")
     ap.add_argument("--only", default="", help="comma-separated functions")
     ap.add_argument("--props", default="",
                     help="only these properties (frama-c's -wp-prop: names or @kinds, comma-separated); "
