@@ -644,10 +644,11 @@ static size_t vec_count_avx512(const uint8_t *src, size_t len, size_t i, size_t 
             i += n;
             continue;
         }
-        /* Lane k of pk holds the byte k places back (zero before i). */
-        __m512i p1 = vec_load_masked(src, i, 1, live << 1);
-        __m512i p2 = vec_load_masked(src, i, 2, live << 2);
-        __m512i p3 = vec_load_masked(src, i, 3, live << 3);
+        /* Lane k of pk holds the byte k places back (zero before i): lanes
+         * k .. n + k - 1, no bit shifted out (the integer sanitizer). */
+        __m512i p1 = vec_load_masked(src, i, 1, _bzhi_u64((~0ull >> 1) << 1, n + 1));
+        __m512i p2 = vec_load_masked(src, i, 2, _bzhi_u64((~0ull >> 2) << 2, n + 2));
+        __m512i p3 = vec_load_masked(src, i, 3, _bzhi_u64((~0ull >> 3) << 3, n + 3));
         __m512i e = _mm512_and_si512(
             _mm512_and_si512(
                 _mm512_shuffle_epi8(b1h, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nib)),
