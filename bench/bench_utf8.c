@@ -11,8 +11,12 @@
  * level, ICU's u_strToUTF8WithSub, glibc's iconv, a naive encoder (one code
  * point at a time, a capacity check per character), ref/'s encoder, and a
  * memcpy of the output's size (the bandwidth ceiling).  Decode: the same
- * the other way round.  Every variant's output is compared with lepack's
- * before anything is timed.
+ * the other way round.  Built with -DLEPACK_BENCH_SIMDUTF (mk/utf8.mk does
+ * so when SIMDUTF_DIR holds simdutf's compiled library and C header), also
+ * simdutf's validating converters, the fastest transcoder in the field: they
+ * stop at an unpaired surrogate or ill-formed input instead of replacing
+ * it, which is why every pool here is valid text.  Every variant's output
+ * is compared with lepack's before anything is timed.
  *
  * A round times every variant of one (operation, class, size) cell once, in
  * a random order, over the same pool; cells come in a random order too.
@@ -30,6 +34,9 @@
 #include <time.h>
 
 #include <unicode/ustring.h>
+#ifdef LEPACK_BENCH_SIMDUTF
+#include "simdutf_c.h"
+#endif
 
 #include "ref.h"
 #include "ref_utf8.h"
@@ -187,6 +194,24 @@ static size_t enc_icu(const uint16_t *s, size_t n, uint8_t *dst, size_t cap)
 
 static iconv_t to_utf8, from_utf8;
 
+#ifdef LEPACK_BENCH_SIMDUTF
+/* simdutf needs no capacity: its caller sizes the output beforehand (3 bytes
+ * per unit, a unit per byte), as the pools' buffers are. */
+static size_t enc_simdutf(const uint16_t *s, size_t n, uint8_t *dst, size_t cap)
+{
+    (void)cap;
+    size_t w = simdutf_convert_utf16le_to_utf8((const char16_t *)(const void *)s, n, (char *)dst);
+    return w == 0 && n > 0 ? (size_t)-1 : w;
+}
+
+static size_t dec_simdutf(const uint8_t *src, size_t len, uint16_t *dst, size_t cap)
+{
+    (void)cap;
+    size_t w = simdutf_convert_utf8_to_utf16le((const char *)src, len, (char16_t *)(void *)dst);
+    return w == 0 && len > 0 ? (size_t)-1 : w;
+}
+#endif
+
 static size_t enc_iconv(const uint16_t *s, size_t n, uint8_t *dst, size_t cap)
 {
     char *in = (char *)(uintptr_t)s, *out = (char *)dst;
@@ -332,6 +357,9 @@ static const variant variants[] = {
     /* the "measure, allocate, decode" pattern: a buffer of exactly the units */
     {"lepack_exact", -1, enc_lepack, dec_lepack, 1},
     {"icu", -1, enc_icu, dec_icu, 0},
+#ifdef LEPACK_BENCH_SIMDUTF
+    {"simdutf", -1, enc_simdutf, dec_simdutf, 0},
+#endif
     {"iconv", -1, enc_iconv, dec_iconv, 0},
     {"naive", -1, enc_naive, dec_naive, 0},
     {"ref", -1, enc_ref, dec_ref, 0},

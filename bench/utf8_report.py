@@ -30,7 +30,7 @@ import report  # noqa: E402  (bench/report.py: section format, machine lines)
 
 CLASSES = ["ascii", "latin1", "cjk", "emoji", "mixed"]
 SIZES = ["16-64", "1KiB", "1MiB"]
-OTHERS = ["icu", "iconv", "naive", "ref", "memcpy"]
+OTHERS = ["icu", "iconv", "naive", "ref", "memcpy"]  # simdutf has its own table
 LEVELS = [("lepack_scalar", "scalar"), ("lepack_sse2", "SSE2"), ("lepack_avx2", "AVX2"),
           ("lepack_avx512", "AVX-512")]
 SECTION = "utf8 timings"
@@ -89,6 +89,29 @@ def level_table(data, op):
     return table(rows, ["class", "size"] + ["%s vs ICU" % name for _, name in LEVELS])
 
 
+def has_simdutf(data):
+    return any("simdutf" in c["ns"] for c in data["cells"])
+
+
+def simdutf_table(data):
+    """lepack against simdutf in every cell: how many times simdutf's speed
+    lepack reaches (above 1: faster), encode, decode into a generous and
+    into an exact-size buffer; and simdutf against ICU for scale."""
+    enc = {(cls, size): c for cls, size, c in cells_of(data, "encode")}
+    rows = []
+    for cls, size, d in cells_of(data, "decode"):
+        e = enc.get((cls, size))
+        rows.append([cls, size,
+                     fmt_ratio(ratios(e, "simdutf", "lepack")) if e else "-",
+                     fmt_ratio(ratios(d, "simdutf", "lepack")),
+                     fmt_ratio(ratios(d, "simdutf", "lepack_exact")),
+                     fmt_ratio(ratios(e, "icu", "simdutf")) if e else "-",
+                     fmt_ratio(ratios(d, "icu", "simdutf"))])
+    return table(rows, ["class", "size", "encode: lepack / simdutf", "decode: lepack / simdutf",
+                        "decode, exact-size buffer: lepack / simdutf", "encode: simdutf vs ICU",
+                        "decode: simdutf vs ICU"])
+
+
 def targets(data, cc):
     out = []
 
@@ -109,6 +132,14 @@ def targets(data, cc):
             if size == "16-64":
                 r = statistics.median(ratios(c, "icu", "lepack"))
                 check(r >= 1.0, "%s %s short = %.2fx ICU (no slower than ICU)" % (op, cls, r))
+    if not has_simdutf(data):
+        return out
+    for op, variant in (("encode", "lepack"), ("decode", "lepack"), ("decode", "lepack_exact")):
+        for cls, size, c in cells_of(data, op):
+            r = statistics.median(ratios(c, "simdutf", variant))
+            floor = 0.5 if size == "16-64" else 0.8
+            check(r >= floor, "%s%s %s %s = %.2fx simdutf (>= %.1fx)" % (
+                op, ", exact-size buffer," if variant == "lepack_exact" else "", cls, size, r, floor))
     return out
 
 
@@ -137,6 +168,15 @@ def section(datas):
         for op in ("encode", "decode"):
             md += ["", "### %s -O2: %s, each vector level against ICU" % (cc, op), ""]
             md += level_table(data, op)
+        md += ["", "### %s -O2: against simdutf" % cc, ""]
+        if has_simdutf(data):
+            md += ["simdutf 9.1.0's validating converters (`convert_utf16le_to_utf8`, "
+                   "`convert_utf8_to_utf16le`) on the same valid pools in the same rounds; "
+                   "above 1 lepack is faster.", ""]
+            md += simdutf_table(data)
+        else:
+            md += ["Skipped: the benchmark was built without simdutf (`SIMDUTF_DIR` names no "
+                   "directory with its `libsimdutf.a` and `simdutf_c.h`)."]
     md += ["", "### Targets", ""]
     for cc, data in datas.items():
         md += ["- " + t for t in targets(data, cc)]

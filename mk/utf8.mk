@@ -55,17 +55,32 @@ $(M32_DIR)/replay/utf8_%: M32_FLAGS += -DFZ_NO_ICU
 #                          every variant's output is checked against lepack's first)
 UTF8_BENCH_ROUNDS ?= 11
 UTF8_BENCH_MS     ?= 4
+# simdutf, the yardstick (bench/README.md): its compiled library and C
+# header, never part of lepack's tree.  Without them the benchmark runs
+# without its columns and the report says so.
+SIMDUTF_DIR ?= $(wildcard ../shared/anchors/simdutf)
+UTF8_SIMDUTF := $(if $(wildcard $(SIMDUTF_DIR)/libsimdutf.a),$(SIMDUTF_DIR))
+UTF8_BENCH_SIMDUTF_FLAGS := $(if $(UTF8_SIMDUTF),-DLEPACK_BENCH_SIMDUTF -I$(UTF8_SIMDUTF))
+UTF8_BENCH_SIMDUTF_LIBS := $(if $(UTF8_SIMDUTF),$(UTF8_SIMDUTF)/libsimdutf.a -lstdc++)
 define UTF8_BENCH_template
 $(BENCH_DIR)/$(1)/bench_utf8: bench/bench_utf8.c ref/ref.c ref/ref_utf8.c ref/ref.h ref/ref_utf8.h \
-    $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ))
+    $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ)) $(BENCH_DIR)/$(1)/simdutf.flags
 	@mkdir -p $$(@D)
-	$(1) $(CPPFLAGS) -Iref $(STD) $(WARN) -Werror $(BENCH_OPT) -o $$@ bench/bench_utf8.c ref/ref.c \
-	  ref/ref_utf8.c $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ)) -licuuc
+	$(1) $(CPPFLAGS) -Iref $(UTF8_BENCH_SIMDUTF_FLAGS) $(STD) $(WARN) -Werror $(BENCH_OPT) -o $$@ \
+	  bench/bench_utf8.c ref/ref.c ref/ref_utf8.c $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ)) \
+	  -licuuc $(UTF8_BENCH_SIMDUTF_LIBS)
+
+# Rebuilt when SIMDUTF_DIR changes, so that the binary's columns follow it.
+$(BENCH_DIR)/$(1)/simdutf.flags: utf8-simdutf-force
+	@mkdir -p $$(@D)
+	@echo '$(UTF8_SIMDUTF)' | cmp -s - $$@ || echo '$(UTF8_SIMDUTF)' > $$@
 endef
 $(foreach c,$(BENCH_CCS),$(eval $(call UTF8_BENCH_template,$(c))))
 UTF8_BENCH_BINS := $(BENCH_CCS:%=$(BENCH_DIR)/%/bench_utf8)
 
-.PHONY: bench-utf8 bench-smoke-utf8
+.PHONY: bench-utf8 bench-smoke-utf8 utf8-simdutf-force
+utf8-simdutf-force:
+UTF8_COMMA := ,
 bench: bench-utf8
 bench-utf8: $(UTF8_BENCH_BINS)
 	@set -e; for c in $(BENCH_CCS); do \
@@ -79,6 +94,6 @@ bench-smoke-utf8: $(UTF8_BENCH_BINS)
 	@for c in $(BENCH_CCS); do \
 	  $(BENCH_DIR)/$$c/bench_utf8 --quick --rounds 1 --ms 0.05 --json $(BENCH_DIR)/smoke-utf8-$$c.json \
 	    2> $(BENCH_DIR)/smoke-utf8-$$c.log || { cat $(BENCH_DIR)/smoke-utf8-$$c.log; exit 1; }; \
-	  echo "bench-smoke-utf8: built with $$c: every variant agrees with lepack, one round run"; done
+	  echo "bench-smoke-utf8: built with $$c: every variant agrees with lepack$(if $(UTF8_SIMDUTF),$(UTF8_COMMA) simdutf's too,; no simdutf (SIMDUTF_DIR)), one round run"; done
 
 CHECK_STEPS += bench-smoke-utf8
