@@ -110,7 +110,7 @@ include mk/torture.mk
 include mk/bench-zero.mk
 include mk/ports.mk
 include mk/mutants.mk mk/m32.mk
-include mk/utf8.mk mk/portable.mk
+include mk/utf8.mk mk/portable.mk mk/kernels.mk
 include mk/fuzz-report.mk
 include mk/man.mk
 include mk/bugs.mk

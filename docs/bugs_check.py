@@ -8,7 +8,8 @@
                                     asserts that --check reports each one
 
 The same bug is seeded in several places: proof mutants (proofs/mutants/),
-fuzz mutants (fuzz/mutants/), big-endian mutants (tests/be/mutants/) and the
+fuzz mutants (fuzz/mutants/), big-endian mutants (tests/be/mutants/), kernel
+mutants (tests/kernel_mutants/) and the
 mutated Python ports of tests/vectors/check_ports.py.  Each says which bug
 it is: a patch by a `Bug: ID` line in its header (the free text before the
 diff, which patch(1) skips), a port class by a `# Bug: ID` comment on the
@@ -44,7 +45,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC = "docs/bugs.md"
 BEGIN, END = "<!-- bugs:begin -->", "<!-- bugs:end -->"
-PATCH_DIRS = {"proof": "proofs/mutants", "fuzz": "fuzz/mutants", "be": "tests/be/mutants"}
+PATCH_DIRS = {"proof": "proofs/mutants", "fuzz": "fuzz/mutants", "be": "tests/be/mutants",
+              "kernel": "tests/kernel_mutants"}
 PORTS = "tests/vectors/check_ports.py"
 HEADER = ["bug", "what", "where", "proof mutants", "fuzz mutants", "other mutants", "tests",
           "vectors"]
@@ -99,8 +101,8 @@ def mutants(root, errors):
                               (rel, "no" if not bugs else "more than one"))
                 continue
             name = fn[:-len(".patch")]
-            if kind == "be":
-                add(bugs[0], "other mutants", "be:" + name, rel)
+            if kind in ("be", "kernel"):
+                add(bugs[0], "other mutants", kind + ":" + name, rel)
             else:
                 add(bugs[0], kind + " mutants", name, rel)
             first.setdefault(bugs[0], (rel, header))

@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The UTF-8 validating kernel (lepack_vec_utf8_count and
+ * lepack_vec_utf8_valid_run, behind lepack_utf8_decoded_length and
+ * lepack_utf8_validate) against the proven scalar path, over windows that
+ * docs/utf8.md ("The counting kernel, checked exhaustively") shows to be
+ * complete: what the kernel makes of a byte depends on that byte, the three
+ * before it and where the byte sits in its block, nothing else.
+ *
+ *   verify_kernels [--quick] [--jobs N]
+ *
+ * Every window sits in ASCII text ('a'), the text either running on past it
+ * or ending with it, and is checked through the public functions at every
+ * vector level the CPU has (level 0, the scalar path, is the oracle):
+ *   pairs    every 2-byte value, at every offset 0-66 (every lane of the
+ *            first block, and across into the second)
+ *   classes  every 4-byte window over the 26 byte classes the kernel's
+ *            lookups tell apart (KCLASS below), at the same offsets
+ *   raw      every 4-byte value (2^32), at offset 20 (running on, and
+ *            ending with the window) and at offset 62 (across the edge of
+ *            the first block), at the best level
+ * --quick runs pairs and classes (seconds): what `make kernel-mutants`
+ * asks of every seeded kernel bug.  The work is split over N processes
+ * (default 2; the vector level is per process).
+ *
+ * Exit status: 0 no difference, 1 a difference (the first is printed),
+ * 2 usage or setup. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "utf8.h"
+#include "utf8_vec.h"
+
+enum { LEN = 140, LAST_OFFSET = 66 };
+
+/* One byte of each class: the high nibbles, and the low nibbles the
+ * kernel's second lookup tells apart after a lead (C0/C1 overlong, E0
+ * overlong, ED surrogate, F0 overlong, F4 and above too large). */
+static const uint8_t KCLASS[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
+                                 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEF,
+                                 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF};
+#define NCLASS (sizeof KCLASS / sizeof KCLASS[0])
+
+static int best;
+static uint8_t text[LEN];
+
+/* count and validate's answer as numbers: units, and the offset of the
+ * first ill-formed byte or len + 1 when the text is well-formed. */
+typedef struct answer {
+    size_t units, valid;
+} answer;
+
+static answer ask(int level, const uint8_t *s, size_t len)
+{
+    answer a = {0, 0};
+    size_t bad = 0;
+    lepack_vec_select(level);
+    if (lepack_utf8_decoded_length(s, len, &a.units) != LEPACK_OK)
+        a.units = (size_t)-1;
+    a.valid = lepack_utf8_validate(s, len, &bad) == LEPACK_OK ? len + 1 : bad;
+    return a;
+}
+
+/* The scalar answer for the whole text from the window alone: ASCII
+ * before it adds a unit a byte and cannot change how the window reads;
+ * after it, one 'a' ends whatever the window left open, and every further
+ * 'a' adds a unit. */
+static answer oracle(const uint8_t *w, size_t wl, size_t off, size_t len)
+{
+    uint8_t b[8];
+    size_t bl = wl;
+    memcpy(b, w, wl);
+    if (off + wl < len)
+        b[bl++] = 'a';
+    answer a = ask(LEPACK_VEC_NONE, b, bl);
+    a.units += off + (len - off - bl);
+    a.valid = a.valid == bl + 1 ? len + 1 : off + a.valid;
+    return a;
+}
+
+/* The window w at offset off of text, length len, at levels lo..hi. */
+static int check(const uint8_t *w, size_t wl, size_t off, size_t len, int lo, int hi)
+{
+    answer want = oracle(w, wl, off, len);
+    memcpy(text + off, w, wl);
+    int ok = 1;
+    for (int level = lo; level <= hi && ok; level++) {
+        answer got = ask(level, text, len);
+        if (got.units != want.units || got.valid != want.valid) {
+            fprintf(stderr, "verify_kernels: level %d, window", level);
+            for (size_t k = 0; k < wl; k++)
+                fprintf(stderr, " %02x", w[k]);
+            fprintf(stderr, " at offset %zu of %zu bytes: %zu units and %zu, scalar %zu and %zu "
+                            "(second figure: first ill-formed byte, length + 1 when none)\n",
+                    off, len, got.units, got.valid, want.units, want.valid);
+            ok = 0;
+        }
+    }
+    memset(text + off, 'a', wl);
+    return ok;
+}
+
+/* The checks of one set, numbered 0 .. total; job j of jobs takes every
+ * index in its slice.  Returns 0, or 1 at the first difference. */
+typedef int (*set_fn)(uint64_t from, uint64_t to);
+
+static const size_t ENDINGS = 2; /* running on, ending with the window */
+
+static size_t length_for(size_t off, size_t wl, size_t ending)
+{
+    return ending ? off + wl : LEN;
+}
+
+static int set_pairs(uint64_t from, uint64_t to)
+{
+    for (uint64_t k = from; k < to; k++) {
+        size_t ending = k % ENDINGS, off = (size_t)(k / ENDINGS % (LAST_OFFSET + 1));
+        uint32_t v = (uint32_t)(k / ENDINGS / (LAST_OFFSET + 1));
+        uint8_t w[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
+        if (!check(w, 2, off, length_for(off, 2, ending), 1, best))
+            return 1;
+    }
+    return 0;
+}
+
+static int set_classes(uint64_t from, uint64_t to)
+{
+    for (uint64_t k = from; k < to; k++) {
+        size_t ending = k % ENDINGS, off = (size_t)(k / ENDINGS % (LAST_OFFSET + 1));
+        uint64_t v = k / ENDINGS / (LAST_OFFSET + 1);
+        uint8_t w[4];
+        for (size_t b = 0; b < 4; b++, v /= NCLASS)
+            w[b] = KCLASS[v % NCLASS];
+        if (!check(w, 4, off, length_for(off, 4, ending), 1, best))
+            return 1;
+    }
+    return 0;
+}
+
+/* (offset, ending) of the raw set. */
+static const size_t RAW_AT[][2] = {{20, 0}, {20, 1}, {62, 0}};
+#define NRAW (sizeof RAW_AT / sizeof RAW_AT[0])
+
+static int set_raw(uint64_t from, uint64_t to)
+{
+    for (uint64_t k = from; k < to; k++) {
+        const size_t *at = RAW_AT[k >> 32];
+        uint32_t v = (uint32_t)k;
+        uint8_t w[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+        if (!check(w, 4, at[0], length_for(at[0], 4, at[1]), best, best))
+            return 1;
+    }
+    return 0;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Runs a set over jobs processes; 0 when every one found no difference. */
+static int run_set(const char *name, set_fn fn, uint64_t total, int jobs, const char *what)
+{
+    double t0 = now_s();
+    pid_t pid[64];
+    for (int j = 0; j < jobs; j++) {
+        uint64_t from = total / (uint64_t)jobs * (uint64_t)j;
+        uint64_t to = j + 1 == jobs ? total : total / (uint64_t)jobs * (uint64_t)(j + 1);
+        pid[j] = fork();
+        if (pid[j] < 0) {
+            perror("verify_kernels: fork");
+            return 2;
+        }
+        if (pid[j] == 0)
+            _exit(fn(from, to));
+    }
+    int rc = 0;
+    for (int j = 0; j < jobs; j++) {
+        int st = 0;
+        if (waitpid(pid[j], &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+            rc = WIFEXITED(st) && WEXITSTATUS(st) == 1 ? 1 : rc ? rc : 2;
+    }
+    printf("verify_kernels: %-7s %12llu windows %s: %s in %.1f s\n", name,
+           (unsigned long long)total, what, rc ? "DIFFERENCE" : "no difference", now_s() - t0);
+    fflush(stdout);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    int quick = 0, jobs = 2;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quick") == 0)
+            quick = 1;
+        else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc)
+            jobs = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "usage: verify_kernels [--quick] [--jobs N]\n"
+                            "  checks the UTF-8 counting and validating kernel against the scalar "
+                            "path (docs/utf8.md)\n");
+            return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : 2;
+        }
+    }
+    if (jobs < 1 || jobs > 64) {
+        fprintf(stderr, "verify_kernels: --jobs takes 1 to 64\n");
+        return 2;
+    }
+    memset(text, 'a', sizeof text);
+    best = lepack_vec_select(-1);
+    static const char *const names[] = {"none", "SSE2", "AVX2", "AVX-512"};
+    printf("verify_kernels: levels 1-%d checked against level 0 (best: %s)%s\n", best,
+           names[best], best < LEPACK_VEC_AVX512 ? "; this CPU runs no validating kernel, only "
+                                                   "the ASCII spans" : "");
+    if (best == LEPACK_VEC_NONE)
+        return 0;
+    fflush(stdout);
+    const uint64_t offsets = (LAST_OFFSET + 1) * ENDINGS;
+    double t0 = now_s();
+    int rc = run_set("pairs", set_pairs, 65536 * offsets, jobs, "(every 2-byte value x 67 "
+                     "offsets x 2 endings, every level)");
+    if (rc == 0)
+        rc = run_set("classes", set_classes, (uint64_t)NCLASS * NCLASS * NCLASS * NCLASS * offsets,
+                     jobs, "(26^4 class windows x 67 offsets x 2 endings, every level)");
+    if (rc == 0 && !quick)
+        rc = run_set("raw", set_raw, (uint64_t)NRAW << 32, jobs,
+                     "(every 4-byte value at offsets 20, 20 ending, 62; best level)");
+    printf("verify_kernels: %s in %.1f s\n", rc ? "FAILED" : "passed", now_s() - t0);
+    return rc;
+}
