@@ -20,16 +20,23 @@ KERNEL_MUTANTS  := $(sort $(wildcard tests/kernel_mutants/*.patch))
 .PHONY: verify-kernels kernel-mutants
 CHECK_STEPS += kernel-mutants
 
-$(KERNELS_DIR)/verify_kernels: tests/verify_kernels.c $(LIB_SRC) $(LIB_HDR)
+KERNELS_OBJ     := $(LIB_SRC:src/%.c=$(KERNELS_DIR)/obj/%.o)
+
+$(KERNELS_DIR)/obj/%.o: src/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(KERNELS_FLAGS) -o $@ tests/verify_kernels.c $(LIB_SRC)
+	$(CC) $(CPPFLAGS) $(KERNELS_FLAGS) -c $< -o $@
+
+$(KERNELS_DIR)/verify_kernels: tests/verify_kernels.c $(KERNELS_OBJ) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(KERNELS_FLAGS) -o $@ tests/verify_kernels.c $(KERNELS_OBJ)
 
 verify-kernels: $(KERNELS_DIR)/verify_kernels
 	@$< --jobs $(KERNELS_JOBS)
 
 # A mutant counts as caught only when the program reports a difference
 # (exit 1); a build failure or any other exit is the mutant's fault, and
-# stops the run as such.
+# stops the run as such.  Only the files a mutant changes are compiled
+# again, all of them when it changes a header.
 kernel-mutants: $(KERNELS_DIR)/verify_kernels
 	@$< --quick --jobs $(KERNELS_JOBS) > $(KERNELS_DIR)/clean.log 2>&1 || \
 	  { cat $(KERNELS_DIR)/clean.log; echo "kernel-mutants: src/ as it is differs from the scalar path"; exit 1; }
@@ -41,8 +48,12 @@ kernel-mutants: $(KERNELS_DIR)/verify_kernels
 	  name=$$(basename $$p .patch); m=$(KERNELS_DIR)/mutants/$$name; \
 	  rm -rf $$m; mkdir -p $$m; cp -R src $$m/src; \
 	  patch -s -d $$m -p1 --fuzz=0 < $$p || { echo "kernel-mutants: $$name: does not apply"; exit 1; }; \
-	  $(CC) -I$$m/src $(KERNELS_FLAGS) -o $$m/verify_kernels tests/verify_kernels.c \
-	    $(LIB_SRC:src/%=$$m/src/%) > $$m/build.log 2>&1 || \
+	  hdr=$$(for h in src/*.h; do cmp -s $$h $$m/$$h || echo $$h; done); \
+	  objs=""; for f in $(LIB_SRC:src/%.c=%); do \
+	    if [ -z "$$hdr" ] && cmp -s src/$$f.c $$m/src/$$f.c; then objs="$$objs $(KERNELS_DIR)/obj/$$f.o"; \
+	    else objs="$$objs $$m/src/$$f.c"; fi; done; \
+	  $(CC) -I$$m/src $(KERNELS_FLAGS) -o $$m/verify_kernels tests/verify_kernels.c $$objs \
+	    > $$m/build.log 2>&1 || \
 	    { cat $$m/build.log; echo "kernel-mutants: $$name: does not build"; exit 1; }; \
 	  rc=0; $$m/verify_kernels --quick --jobs $(KERNELS_JOBS) > $$m/run.log 2>&1 || rc=$$?; \
 	  case $$rc in \

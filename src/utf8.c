@@ -186,24 +186,6 @@ void dlen_facts(const uint8_t *src, size_t len)
 */
 
 /*@ ghost
-/@ requires i <= j <= len;
-   requires \forall integer k; i <= k < j ==> src[k] < 0x80;
-   assigns \nothing;
-   exits \false;
-   ensures dlen(src, len, i) == (j - i) + dlen(src, len, j); @/
-void dlen_ascii_run(const uint8_t *src, size_t len, size_t i, size_t j)
-{
-    size_t k = j;
-    /@ loop invariant i <= k <= j;
-       loop invariant dlen(src, len, k) == (j - k) + dlen(src, len, j);
-       loop assigns k;
-       loop variant k - i; @/
-    while (k > i)
-        k--;
-}
-*/
-
-/*@ ghost
 /@ requires 0 <= m;
    requires ddecoded(src, len, m, d);
    requires dunit_at(src, len, dpos(src, len, m), d, doff(src, len, m));
@@ -212,53 +194,6 @@ void dlen_ascii_run(const uint8_t *src, size_t len, size_t i, size_t j)
    ensures ddecoded(src, len, m + 1, d); @/
 void ddecoded_snoc(const uint8_t *src, size_t len, size_t m, const uint16_t *d)
 {
-}
-*/
-
-/*@ ghost
-/@ requires i <= j <= len && 0 <= k <= i;
-   requires i == dpos(src, len, k) && q == doff(src, len, k);
-   requires ddecoded(src, len, k, d) && dsteps_below(src, len, k, q);
-   requires \forall integer t; i <= t < j ==> src[t] < 0x80 && d[q + (t - i)] == src[t];
-   assigns \nothing;
-   exits \false;
-   ensures j == dpos(src, len, k + (j - i)) && q + (j - i) == doff(src, len, k + (j - i));
-   ensures ddecoded(src, len, k + (j - i), d);
-   ensures dsteps_below(src, len, k + (j - i), q + (j - i)); @/
-void ddecoded_ascii_run(const uint8_t *src, size_t len, size_t i, size_t j, size_t k,
-                        size_t q, const uint16_t *d)
-{
-    size_t t = 0;
-    /@ loop invariant 0 <= t <= j - i;
-       loop invariant i + t == dpos(src, len, k + t) && q + t == doff(src, len, k + t);
-       loop invariant ddecoded(src, len, k + t, d);
-       loop invariant dsteps_below(src, len, k + t, q + t);
-       loop assigns t;
-       loop variant j - i - t; @/
-    while (t < j - i) {
-        /@ assert dunit_at(src, len, i + t, d, q + t); @/
-        /@ assert dunit_at(src, len, dpos(src, len, k + t), d, doff(src, len, k + t)); @/
-        ddecoded_snoc(src, len, k + t, d);
-        t++;
-    }
-}
-*/
-
-/*@ ghost
-/@ requires i <= j <= len;
-   requires \forall integer t; i <= t < j ==> src[t] < 0x80;
-   assigns \nothing;
-   exits \false;
-   ensures dseqs(src, len, i) == (j - i) + dseqs(src, len, j); @/
-void dseqs_ascii_run(const uint8_t *src, size_t len, size_t i, size_t j)
-{
-    size_t r = j;
-    /@ loop invariant i <= r <= j;
-       loop invariant dseqs(src, len, r) == (j - r) + dseqs(src, len, j);
-       loop assigns r;
-       loop variant r - i; @/
-    while (r > i)
-        r--;
 }
 */
 
@@ -708,7 +643,7 @@ lepack_status lepack_utf8_decoded_length(const uint8_t *src, size_t len, size_t 
     ensures whole: ddecoded(src, len, dseqs(src, len, 0), d); */
 static size_t utf8_decode_fitting(const uint8_t *src, size_t len, uint16_t *d, size_t lim)
 {
-    size_t i = 0, q = 0;
+    size_t i = 0, q = 0, wait = 0;
     /*@ ghost size_t n = 0; */
     /*@ loop invariant 0 <= i <= len;
         loop invariant q + dlen(src, len, i) == dlen(src, len, 0);
@@ -718,31 +653,53 @@ static size_t utf8_decode_fitting(const uint8_t *src, size_t len, uint16_t *d, s
         loop invariant at: i == dpos(src, len, n) && q == doff(src, len, n);
         loop invariant below: dsteps_below(src, len, n, q);
         loop invariant whole: ddecoded(src, len, n, d);
-        loop assigns i, q, n, d[0 .. dlen(src, len, 0) - 1];
-        loop variant len - i; */
+        loop invariant wait <= LEPACK_VEC_RETRY;
+        loop assigns i, q, n, wait, d[0 .. dlen(src, len, 0) - 1];
+        loop variant (len - i) * (LEPACK_VEC_RETRY + 2) +
+                     (wait == 0 ? LEPACK_VEC_RETRY + 1 : wait); */
     while (i < len) {
-        /* The kernel only ever takes ASCII: it is asked where a run starts. */
-        if (len - i >= LEPACK_VEC_MIN && src[i] < 0x80u) {
-            size_t r = q;
+        /* The kernel decodes whole well-formed runs; where it cannot start
+         * (an ill-formed sequence, or below AVX-512 a byte that is not
+         * ASCII), a few scalar steps before it tries again.  An iteration
+         * is one or the other, never both: each proof path then carries
+         * either the kernel's contract or one step. */
+        if (wait == 0 && len - i >= LEPACK_VEC_MIN) {
+            size_t r = q, m = 0;
 #ifdef __FRAMAC__
         Kernel:; /* named only by the loop's assertions */
 #endif
-            size_t j = lepack_vec_ascii_widen(src, len, i, d, lim, &r);
-            /*@ ghost dlen_ascii_run(src, len, i, j); */
-            /*@ assert all_ascii(src, j) ==> q == i && r == j; */
-            /*@ assert all_ascii(src, j) ==> \forall integer k; i <= k < j ==> d[k] == src[k]; */
-            /*@ assert all_ascii(src, j) ==> \forall integer k; 0 <= k < j ==> d[k] == src[k]; */
-            /*@ ghost dseqs_ascii_run(src, len, i, j); */
+            size_t j = lepack_vec_utf8_decode(src, len, i, d, lim, &r, &m) /*@ ghost (n) */;
+            if (j == i)
+                wait = LEPACK_VEC_RETRY;
+            /*@ assert ascii_in: all_ascii(src, j) ==>
+                  \forall integer k; i <= k < j ==> src[k] < 0x80; */
+            /*@ assert ascii_q: all_ascii(src, j) ==> q == i && r == j; */
+            /*@ assert ascii_run: all_ascii(src, j) ==>
+                  \forall integer k; i <= k < j ==> d[q + (k - i)] == src[k]; */
+            /*@ assert ascii_new: all_ascii(src, j) ==>
+                  \forall integer k; i <= k < j ==> d[k] == src[k]; */
+            /*@ assert frame: \forall integer k; 0 <= k < q ==> d[k] == \at(d[k], Kernel); */
+            /*@ assert ascii_pre: all_ascii(src, j) ==> all_ascii(src, i); */
+            /*@ assert ascii_old: all_ascii(src, j) ==>
+                  \forall integer k; 0 <= k < i ==> d[k] == src[k]; */
+            /*@ assert ascii_all: all_ascii(src, j) ==>
+                  \forall integer k; 0 <= k < j ==> d[k] == src[k]; */
             /*@ assert kept_any: \forall integer p, integer o; o + dunits(src, len, p) <= q &&
                   \at(dunit_at(src, len, p, d, o), Kernel) ==> dunit_at(src, len, p, d, o); */
             /*@ assert kept: ddecoded(src, len, n, d); */
-            /*@ ghost ddecoded_ascii_run(src, len, i, j, n, q, d); */
-            /*@ ghost n += j - i; */
+            /*@ assert run: \forall integer k; 0 <= k < n + m ==>
+                  dunit_at(src, len, dpos(src, len, k), d, doff(src, len, k)); */
+            /*@ assert steps_run: n + m <= j && n + m + dseqs(src, len, j) == dseqs(src, len, 0); */
+            /*@ assert below_run: dsteps_below(src, len, n + m, r); */
+            /*@ ghost n += m; */
             /*@ assert at_run: j == dpos(src, len, n) && r == doff(src, len, n); */
             q = r;
             i = j;
+            continue;
         }
-        if (i < len) {
+        if (wait > 0)
+            wait--;
+        {
             /*@ assert step: i + dstep(src, len, i) <= len; */
             /*@ assert unfold: dlen(src, len, i) ==
                   dunits(src, len, i) + dlen(src, len, i + dstep(src, len, i)); */

@@ -627,56 +627,161 @@ static inline __m512i vec_load_masked(const uint8_t *src, size_t at, size_t back
     return _mm512_maskz_loadu_epi8(live, p);
 }
 
+/* What a block of n bytes at i holds: the sequence starts and four-byte
+ * leads among its first `end` bytes, which are whole well-formed sequences
+ * (end 0: none), and whether an error stops the kernel there. */
+typedef struct vec_verdict {
+    __mmask64 start, four;
+    unsigned end;
+    int stop;
+} vec_verdict;
+
 LEPACK_AVX512
-static size_t vec_count_avx512(const uint8_t *src, size_t len, size_t i, size_t *q)
+static inline vec_verdict vec_verdict_avx512(const uint8_t *src, size_t i, unsigned n, __m512i x)
 {
     const __m512i b1h = vec_table512(vec_b1_high), b1l = vec_table512(vec_b1_low),
                   b2h = vec_table512(vec_b2_high), nib = _mm512_set1_epi8(0x0F);
+    vec_verdict v;
+    /* Lane k of pk holds the byte k places back (zero before i): lanes
+     * k .. n + k - 1, no bit shifted out (the integer sanitizer). */
+    __m512i p1 = vec_load_masked(src, i, 1, _bzhi_u64((~0ull >> 1) << 1, n + 1));
+    __m512i p2 = vec_load_masked(src, i, 2, _bzhi_u64((~0ull >> 2) << 2, n + 2));
+    __m512i p3 = vec_load_masked(src, i, 3, _bzhi_u64((~0ull >> 3) << 3, n + 3));
+    __m512i e = _mm512_and_si512(
+        _mm512_and_si512(
+            _mm512_shuffle_epi8(b1h, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nib)),
+            _mm512_shuffle_epi8(b1l, _mm512_and_si512(p1, nib))),
+        _mm512_shuffle_epi8(b2h, _mm512_and_si512(_mm512_srli_epi16(x, 4), nib)));
+    /* A third byte of E0..FF or a fourth of F0..FF must be a
+     * continuation byte: there E_CONTS is expected, not an error. */
+    __mmask64 must = _mm512_cmpge_epu8_mask(p2, _mm512_set1_epi8((char)0xE0)) |
+                     _mm512_cmpge_epu8_mask(p3, _mm512_set1_epi8((char)0xF0));
+    e = _mm512_xor_si512(e, _mm512_maskz_mov_epi8(must, _mm512_set1_epi8((char)0x80)));
+    __mmask64 bad = _mm512_test_epi8_mask(e, e);
+    /* Sequence starts: bytes other than 80..BF (the zeros past the end
+     * included).  With n < 64 the zero at n may end the block. */
+    __mmask64 start = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8((char)0xBF));
+    unsigned cap = n < 64 ? n + 1 : 64;
+    /* Below cap and below the first error (tzcnt of none: 64). */
+    __mmask64 ends = _bzhi_u64(_bzhi_u64(start, cap), (unsigned)_tzcnt_u64(bad)) & ~1ull;
+    v.end = ends == 0 ? 0 : 63u - (unsigned)__builtin_clzll(ends);
+    __mmask64 body = _bzhi_u64(~0ull, v.end);
+    v.start = start & body;
+    v.four = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xF0)) & body;
+    v.stop = ends == 0 || (bad & _bzhi_u64(~0ull, cap)) != 0;
+    return v;
+}
+
+LEPACK_AVX512
+static size_t vec_count_avx512(const uint8_t *src, size_t len, size_t i, size_t *q)
+{
     size_t units = 0;
     while (i < len) {
         size_t left = len - i;
         unsigned n = left >= 64 ? 64u : (unsigned)left;
-        __mmask64 live = _bzhi_u64(~0ull, n);
-        __m512i x = vec_load_masked(src, i, 0, live);
-        __mmask64 high = _mm512_movepi8_mask(x);
-        if (high == 0) { /* all ASCII */
+        __m512i x = vec_load_masked(src, i, 0, _bzhi_u64(~0ull, n));
+        if (_mm512_movepi8_mask(x) == 0) { /* all ASCII */
             units += n;
             i += n;
             continue;
         }
-        /* Lane k of pk holds the byte k places back (zero before i): lanes
-         * k .. n + k - 1, no bit shifted out (the integer sanitizer). */
-        __m512i p1 = vec_load_masked(src, i, 1, _bzhi_u64((~0ull >> 1) << 1, n + 1));
-        __m512i p2 = vec_load_masked(src, i, 2, _bzhi_u64((~0ull >> 2) << 2, n + 2));
-        __m512i p3 = vec_load_masked(src, i, 3, _bzhi_u64((~0ull >> 3) << 3, n + 3));
-        __m512i e = _mm512_and_si512(
-            _mm512_and_si512(
-                _mm512_shuffle_epi8(b1h, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nib)),
-                _mm512_shuffle_epi8(b1l, _mm512_and_si512(p1, nib))),
-            _mm512_shuffle_epi8(b2h, _mm512_and_si512(_mm512_srli_epi16(x, 4), nib)));
-        /* A third byte of E0..FF or a fourth of F0..FF must be a
-         * continuation byte: there E_CONTS is expected, not an error. */
-        __mmask64 must = _mm512_cmpge_epu8_mask(p2, _mm512_set1_epi8((char)0xE0)) |
-                         _mm512_cmpge_epu8_mask(p3, _mm512_set1_epi8((char)0xF0));
-        e = _mm512_xor_si512(e, _mm512_maskz_mov_epi8(must, _mm512_set1_epi8((char)0x80)));
-        __mmask64 bad = _mm512_test_epi8_mask(e, e);
-        /* Sequence starts: bytes other than 80..BF (the zeros past the end
-         * included).  With n < 64 the zero at n may end the block. */
-        __mmask64 start = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8((char)0xBF));
-        unsigned cap = n < 64 ? n + 1 : 64;
-        /* Below cap and below the first error (tzcnt of none: 64). */
-        __mmask64 ends = _bzhi_u64(_bzhi_u64(start, cap), (unsigned)_tzcnt_u64(bad)) & ~1ull;
-        if (ends == 0)
-            break;
-        unsigned end = 63u - (unsigned)__builtin_clzll(ends);
-        __mmask64 body = _bzhi_u64(~0ull, end);
-        __mmask64 four = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xF0));
-        units += (size_t)_mm_popcnt_u64(start & body) + (size_t)_mm_popcnt_u64(four & body);
-        i += end;
-        if (bad & _bzhi_u64(~0ull, cap))
+        vec_verdict v = vec_verdict_avx512(src, i, n, x);
+        units += (size_t)_mm_popcnt_u64(v.start) + (size_t)_mm_popcnt_u64(v.four);
+        i += v.end;
+        if (v.stop)
             break;
     }
     *q += units;
+    return i;
+}
+
+/* ---- AVX-512: well-formed UTF-8 to UTF-16 ----------------------------------
+ * The blocks and verdicts of the counting kernel; over a block's whole
+ * sequences, every byte's lane computes in 16 bits what its sequence
+ * decodes to if it starts one (from the byte and the two after it), and
+ * the lane after a four-byte lead the low surrogate; the lanes of the
+ * starts, and of those low surrogates, are then compressed into the
+ * output in order. */
+
+/* 32 bytes from src + at as 16-bit lanes, the lanes from avail on zero
+ * (address formed as an integer: vec_load_masked). */
+LEPACK_AVX512
+static inline __m512i vec_widen32(const uint8_t *src, size_t at, unsigned avail)
+{
+    __mmask32 live = avail >= 32 ? ~0u : _bzhi_u32(~0u, avail);
+    const void *p = (const void *)((uintptr_t)src + at);
+    return _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(live, p));
+}
+
+/* The units of lanes `emit` of the 32 bytes at src + at (avail of them in
+ * the block), `low` the lanes after a four-byte lead; returns their count. */
+LEPACK_AVX512
+static inline unsigned vec_decode32(const uint8_t *src, size_t at, unsigned avail,
+                                    __mmask32 emit, __mmask32 low, uint16_t *out)
+{
+    const __m512i m3f = _mm512_set1_epi16(0x3F);
+    __m512i b0 = vec_widen32(src, at, avail);
+    __m512i b1 = vec_widen32(src, at + 1, avail > 1 ? avail - 1 : 0);
+    __m512i b2 = vec_widen32(src, at + 2, avail > 2 ? avail - 2 : 0);
+    __m512i c1 = _mm512_and_si512(b1, m3f), c2 = _mm512_and_si512(b2, m3f);
+    __m512i two = _mm512_or_si512(
+        _mm512_slli_epi16(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F)), 6), c1);
+    __m512i three = _mm512_or_si512(
+        _mm512_or_si512(_mm512_slli_epi16(b0, 12), _mm512_slli_epi16(c1, 6)), c2);
+    /* 0xD800 + (cp - 0x10000) / 1024, cp / 1024 from the lead and the two
+     * bytes after it. */
+    __m512i high = _mm512_add_epi16(
+        _mm512_set1_epi16((short)0xD7C0),
+        _mm512_or_si512(_mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(b0, _mm512_set1_epi16(7)), 8),
+                                        _mm512_slli_epi16(c1, 2)),
+                        _mm512_srli_epi16(c2, 4)));
+    /* In the lane after the lead: its third byte's low four bits and its
+     * fourth byte's six. */
+    __m512i lowu = _mm512_or_si512(
+        _mm512_set1_epi16((short)0xDC00),
+        _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(b1, _mm512_set1_epi16(0x0F)), 6), c2));
+    __m512i v = b0;
+    v = _mm512_mask_mov_epi16(v, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0)), two);
+    v = _mm512_mask_mov_epi16(v, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xE0)), three);
+    v = _mm512_mask_mov_epi16(v, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xF0)), high);
+    v = _mm512_mask_mov_epi16(v, low, lowu);
+    unsigned k = (unsigned)_mm_popcnt_u32(emit);
+    _mm512_mask_storeu_epi16(out, _bzhi_u32(~0u, k), _mm512_maskz_compress_epi16(emit, v));
+    return k;
+}
+
+LEPACK_AVX512
+static size_t vec_decode_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *qq,
+                                size_t *steps)
+{
+    size_t q = *qq, seqs = 0;
+    while (i < len) {
+        size_t left = len - i;
+        unsigned n = left >= 64 ? 64u : (unsigned)left;
+        __m512i x = vec_load_masked(src, i, 0, _bzhi_u64(~0ull, n));
+        if (_mm512_movepi8_mask(x) == 0) {
+            /* ASCII: each byte one step and one unit, as far as it goes. */
+            size_t j = vec_ascii_avx512(src, len, i, d, &q);
+            seqs += j - i;
+            i = j;
+            continue;
+        }
+        vec_verdict v = vec_verdict_avx512(src, i, n, x);
+        if (v.end > 0) {
+            __mmask64 emit = v.start | (v.four << 1), low = v.four << 1;
+            size_t got = vec_decode32(src, i, n, (__mmask32)emit, (__mmask32)low, d + q);
+            if (v.end > 32)
+                got += vec_decode32(src, i + 32, n - 32, (__mmask32)(emit >> 32),
+                                    (__mmask32)(low >> 32), d + q + got);
+            q += got;
+            seqs += (size_t)_mm_popcnt_u64(v.start);
+            i += v.end;
+        }
+        if (v.stop)
+            break;
+    }
+    *qq = q;
+    *steps = seqs;
     return i;
 }
 
@@ -740,20 +845,27 @@ size_t lepack_vec_utf8_length(const uint16_t *s, size_t n, size_t i, size_t *e1,
     }
 }
 
-size_t lepack_vec_ascii_widen(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim,
-                             size_t *q)
+size_t lepack_vec_utf8_decode(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim,
+                              size_t *q, size_t *steps)
 {
+    /* Below AVX-512, ASCII runs only: each byte one step. */
+    size_t j;
     (void)lim;
     switch (vec_level()) {
     case LEPACK_VEC_AVX512:
-        return vec_ascii_avx512(src, len, i, d, q);
+        return vec_decode_avx512(src, len, i, d, q, steps);
     case LEPACK_VEC_AVX2:
-        return vec_ascii_avx2(src, len, i, d, q);
+        j = src[i] < 0x80u ? vec_ascii_avx2(src, len, i, d, q) : i;
+        break;
     case LEPACK_VEC_SSE2:
-        return vec_ascii_sse2(src, len, i, d, q);
+        j = src[i] < 0x80u ? vec_ascii_sse2(src, len, i, d, q) : i;
+        break;
     default:
-        return i;
+        j = i;
+        break;
     }
+    *steps = j - i;
+    return j;
 }
 
 size_t lepack_vec_utf8_count(const uint8_t *src, size_t len, size_t i, size_t *q)
@@ -816,10 +928,11 @@ size_t lepack_vec_utf8_length(const uint16_t *s, size_t n, size_t i, size_t *e1,
     return i;
 }
 
-size_t lepack_vec_ascii_widen(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim,
-                             size_t *q)
+size_t lepack_vec_utf8_decode(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim,
+                              size_t *q, size_t *steps)
 {
     (void)src, (void)len, (void)d, (void)lim, (void)q;
+    *steps = 0;
     return i;
 }
 

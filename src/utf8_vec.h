@@ -56,23 +56,32 @@ int lepack_vec_select(int level);
 size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
                               size_t *p);
 
-/* Copies the run of ASCII bytes at src[i ..] (some prefix of it) to d at
- * *q as units; returns where it stopped, with *q moved past the units. */
+/* Decodes a run of whole well-formed sequences from src[i] (some prefix of
+ * it, maybe none) into d at *q, exactly as the decoder's steps from step m
+ * on (the one at i) would: returns where it stopped, with *q moved past
+ * their units and *steps the number of steps (sequences) taken.  Below
+ * AVX-512, runs of ASCII only. */
 /*@ requires i < len;
-    requires \valid_read(src + (0 .. len - 1)) && \valid(q);
+    requires \valid_read(src + (0 .. len - 1)) && \valid(q) && \valid(steps);
     requires \valid(d + (0 .. lim - 1));
     requires \separated(d + (0 .. lim - 1), src + (0 .. len - 1));
-    requires \separated(q, d + (0 .. lim - 1), src + (0 .. len - 1));
+    requires \separated(q, steps, d + (0 .. lim - 1), src + (0 .. len - 1));
     requires *q + dlen(src, len, i) <= lim;
-    assigns *q, d[*q .. *q + dlen(src, len, i) - 1];
+    requires i == dpos(src, len, m) && *q == doff(src, len, m);
+    assigns *q, *steps, d[*q .. *q + dlen(src, len, i) - 1];
     exits \false;
-    ensures i <= \result <= len;
-    ensures *q == \old(*q) + (\result - i);
-    ensures \forall integer k; i <= k < \result ==>
-      src[k] < 0x80 && d[\old(*q) + (k - i)] == src[k]; */
-size_t lepack_vec_ascii_widen(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim,
-                             size_t *q);
-
+    ensures i <= \result <= len && *steps <= \result - i;
+    ensures \result == dpos(src, len, m + *steps) && *q == doff(src, len, m + *steps);
+    ensures \old(*q) <= *q && *q == \old(*q) + (dlen(src, len, i) - dlen(src, len, \result));
+    ensures dseqs(src, len, \result) + *steps == dseqs(src, len, i);
+    ensures \forall integer k; m <= k < m + *steps ==>
+      dunit_at(src, len, dpos(src, len, k), d, doff(src, len, k)) &&
+      doff(src, len, k) + dunits(src, len, dpos(src, len, k)) <= *q;
+    ensures (\forall integer k; i <= k < \result ==> src[k] < 0x80) ==>
+      *q == \old(*q) + (\result - i) &&
+      \forall integer k; i <= k < \result ==> d[\old(*q) + (k - i)] == src[k]; */
+size_t lepack_vec_utf8_decode(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim,
+                              size_t *q, size_t *steps) /*@ ghost (size_t m) */;
 /* Counts, for the units from i on, how many add a second byte (*e1) and
  * a third (*e2) to the one every unit has; returns where it stopped, never
  * inside a surrogate pair. */
@@ -113,8 +122,8 @@ size_t lepack_vec_utf8_valid_run(const uint8_t *src, size_t len, size_t i);
 /* No vector code: every kernel stops where it starts. */
 #define lepack_vec_utf8_encode(s, n, i, d, lim, p) \
     ((void)(s), (void)(n), (void)(d), (void)(lim), (void)(p), (i))
-#define lepack_vec_ascii_widen(src, len, i, d, lim, q) \
-    ((void)(src), (void)(len), (void)(d), (void)(lim), (void)(q), (i))
+#define lepack_vec_utf8_decode(src, len, i, d, lim, q, steps) \
+    ((void)(src), (void)(len), (void)(d), (void)(lim), (void)(q), *(steps) = 0, (i))
 #define lepack_vec_utf8_length(s, n, i, e1, e2) \
     ((void)(s), (void)(n), (void)(e1), (void)(e2), (i))
 #define lepack_vec_utf8_count(src, len, i, q) ((void)(src), (void)(len), (void)(q), (i))

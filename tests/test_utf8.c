@@ -314,9 +314,10 @@ static void decode_every_level(void **state)
 }
 
 /* The counting kernel (lepack_vec_utf8_count, behind decoded_length and a
- * decode into an exact-size buffer) and the validating one
- * (lepack_vec_utf8_valid_run, behind validate and the strict decode) against
- * the scalar count and validation, at each level:
+ * decode into an exact-size buffer), the validating one
+ * (lepack_vec_utf8_valid_run, behind validate and the strict decode) and the
+ * decoding one (lepack_vec_utf8_decode) against the scalar count,
+ * validation and decode, at each level:
  * windows of bytes drawn from every class its lookup tables tell apart
  * (each high nibble, and the low nibbles that matter after a lead), in
  * ASCII text, at every lane offset of a 64-byte block, the text running on
@@ -335,6 +336,15 @@ static size_t count_at(int level, const uint8_t *src, size_t len)
     return units;
 }
 
+/* decode's units at a level, into out (a capacity of len: one pass). */
+static size_t decode_at(int level, const uint8_t *src, size_t len, uint16_t *out)
+{
+    size_t written = 0;
+    lepack_vec_select(level);
+    assert_int_equal(lepack_utf8_decode(src, len, out, len, &written), LEPACK_OK);
+    return written;
+}
+
 /* validate's answer as one number: the bad offset, or len + 1 when valid. */
 static size_t valid_at(int level, const uint8_t *src, size_t len)
 {
@@ -349,6 +359,7 @@ static size_t count_windows(const uint8_t *cls, size_t nc, size_t w, size_t from
 {
     enum { LEN = 140 };
     uint8_t buf[LEN];
+    uint16_t want_units[LEN], got_units[LEN];
     size_t combos = 1, checks = 0;
     for (size_t k = 0; k < w; k++)
         combos *= nc;
@@ -361,7 +372,15 @@ static size_t count_windows(const uint8_t *cls, size_t nc, size_t w, size_t from
             for (size_t l = 0; l < 2; l++) {
                 size_t want = count_at(LEPACK_VEC_NONE, buf, lens[l]);
                 size_t want_valid = valid_at(LEPACK_VEC_NONE, buf, lens[l]);
+                size_t want_units_n = decode_at(LEPACK_VEC_NONE, buf, lens[l], want_units);
                 for (int level = 1; level <= best_level(); level++) {
+                    size_t got_n = decode_at(level, buf, lens[l], got_units);
+                    if (got_n != want_units_n ||
+                        memcmp(got_units, want_units, got_n * sizeof got_units[0]) != 0)
+                        fail_msg("decode: level %d, offset %zu, window %zu bytes from %02x, "
+                                 "length %zu: %zu units, scalar %zu%s",
+                                 level, off, w, buf[off], lens[l], got_n, want_units_n,
+                                 got_n == want_units_n ? " (their values differ)" : "");
                     if (count_at(level, buf, lens[l]) != want)
                         fail_msg("count: level %d, offset %zu, window %zu bytes from %02x, "
                                  "length %zu: %zu units, scalar %zu",
@@ -386,7 +405,7 @@ static void kernel_windows(void **state)
     checks += count_windows(KCLASS_LEADS, sizeof KCLASS_LEADS, 3, 0, 64);
     checks += count_windows(KCLASS_LEADS, sizeof KCLASS_LEADS, 4, 59, 65);
     lepack_vec_select(-1);
-    print_message("count and validate kernels: %zu windows, each at levels 0-%d\n", checks, best_level());
+    print_message("count, validate and decode kernels: %zu windows, each at levels 0-%d\n", checks, best_level());
 }
 
 /* writeUTF: 2-byte big-endian length, U+0000 as C0 80, a pair as two

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The UTF-8 validating kernel (lepack_vec_utf8_count and
- * lepack_vec_utf8_valid_run, behind lepack_utf8_decoded_length and
- * lepack_utf8_validate) against the proven scalar path, over windows that
+/* The UTF-8 kernels (lepack_vec_utf8_count, lepack_vec_utf8_valid_run and
+ * lepack_vec_utf8_decode, behind lepack_utf8_decoded_length,
+ * lepack_utf8_validate and lepack_utf8_decode: at AVX-512 one validating
+ * kernel that counts or transcodes) against the proven scalar path: count,
+ * verdict and every unit decoded, over windows that
  * docs/utf8.md ("The counting kernel, checked exhaustively") shows to be
  * complete: what the kernel makes of a byte depends on that byte, the three
  * before it and where the byte sits in its block, nothing else.
@@ -9,7 +11,8 @@
  *   verify_kernels [--quick] [--jobs N]
  *
  * Every window sits in ASCII text ('a'), the text either running on past it
- * or ending with it, and is checked through the public functions at every
+ * or ending with it, and is checked through the public functions (count,
+ * validate, and decode with a capacity of the byte count) at every
  * vector level the CPU has (level 0, the scalar path, is the oracle):
  *   pairs    every 2-byte value, at every offset 0-66 (every lane of the
  *            first block, and across into the second)
@@ -49,55 +52,75 @@ static const uint8_t KCLASS[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0,
 static int best;
 static uint8_t text[LEN];
 
-/* count and validate's answer as numbers: units, and the offset of the
- * first ill-formed byte or len + 1 when the text is well-formed. */
+/* count, validate and decode's answers: units counted, the offset of the
+ * first ill-formed byte or len + 1 when the text is well-formed, and units
+ * written into out (a capacity of len: the one-pass decode). */
 typedef struct answer {
-    size_t units, valid;
+    size_t units, valid, written;
 } answer;
 
-static answer ask(int level, const uint8_t *s, size_t len)
+static answer ask(int level, const uint8_t *s, size_t len, uint16_t *out)
 {
-    answer a = {0, 0};
+    answer a = {0, 0, 0};
     size_t bad = 0;
     lepack_vec_select(level);
     if (lepack_utf8_decoded_length(s, len, &a.units) != LEPACK_OK)
         a.units = (size_t)-1;
     a.valid = lepack_utf8_validate(s, len, &bad) == LEPACK_OK ? len + 1 : bad;
+    if (lepack_utf8_decode(s, len, out, len, &a.written) != LEPACK_OK)
+        a.written = (size_t)-1;
     return a;
 }
+
+static uint16_t ascii_units[LEN]; /* 'a' as units */
+static uint16_t got_units[LEN], want_units[8];
 
 /* The scalar answer for the whole text from the window alone: ASCII
  * before it adds a unit a byte and cannot change how the window reads;
  * after it, one 'a' ends whatever the window left open, and every further
  * 'a' adds a unit. */
-static answer oracle(const uint8_t *w, size_t wl, size_t off, size_t len)
+static answer oracle(const uint8_t *w, size_t wl, size_t off, size_t len, size_t *mine)
 {
     uint8_t b[8];
     size_t bl = wl;
     memcpy(b, w, wl);
     if (off + wl < len)
         b[bl++] = 'a';
-    answer a = ask(LEPACK_VEC_NONE, b, bl);
+    answer a = ask(LEPACK_VEC_NONE, b, bl, want_units);
+    *mine = a.written - (bl - wl); /* the window's own units */
     a.units += off + (len - off - bl);
+    a.written += off + (len - off - bl);
     a.valid = a.valid == bl + 1 ? len + 1 : off + a.valid;
     return a;
+}
+
+/* The decoded text is 'a' before the window's units and after them. */
+static int same_units(size_t off, size_t mine, size_t written)
+{
+    return memcmp(got_units, ascii_units, off * 2) == 0 &&
+           memcmp(got_units + off, want_units, mine * 2) == 0 &&
+           memcmp(got_units + off + mine, ascii_units, (written - off - mine) * 2) == 0;
 }
 
 /* The window w at offset off of text, length len, at levels lo..hi. */
 static int check(const uint8_t *w, size_t wl, size_t off, size_t len, int lo, int hi)
 {
-    answer want = oracle(w, wl, off, len);
+    size_t mine = 0;
+    answer want = oracle(w, wl, off, len, &mine);
     memcpy(text + off, w, wl);
     int ok = 1;
     for (int level = lo; level <= hi && ok; level++) {
-        answer got = ask(level, text, len);
-        if (got.units != want.units || got.valid != want.valid) {
+        answer got = ask(level, text, len, got_units);
+        if (got.units != want.units || got.valid != want.valid || got.written != want.written ||
+            !same_units(off, mine, got.written)) {
             fprintf(stderr, "verify_kernels: level %d, window", level);
             for (size_t k = 0; k < wl; k++)
                 fprintf(stderr, " %02x", w[k]);
-            fprintf(stderr, " at offset %zu of %zu bytes: %zu units and %zu, scalar %zu and %zu "
-                            "(second figure: first ill-formed byte, length + 1 when none)\n",
-                    off, len, got.units, got.valid, want.units, want.valid);
+            fprintf(stderr, " at offset %zu of %zu bytes: %zu units counted, %zu decoded, %zu; "
+                            "scalar %zu, %zu, %zu (last figure: first ill-formed byte, length + 1 "
+                            "when none)%s\n",
+                    off, len, got.units, got.written, got.valid, want.units, want.written,
+                    want.valid, got.written == want.written ? "; the units differ" : "");
             ok = 0;
         }
     }
@@ -203,7 +226,7 @@ int main(int argc, char **argv)
             jobs = atoi(argv[++i]);
         else {
             fprintf(stderr, "usage: verify_kernels [--quick] [--jobs N]\n"
-                            "  checks the UTF-8 counting and validating kernel against the scalar "
+                            "  checks the UTF-8 kernels (count, validate, decode) against the scalar "
                             "path (docs/utf8.md)\n");
             return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : 2;
         }
@@ -213,6 +236,8 @@ int main(int argc, char **argv)
         return 2;
     }
     memset(text, 'a', sizeof text);
+    for (size_t k = 0; k < LEN; k++)
+        ascii_units[k] = 'a';
     best = lepack_vec_select(-1);
     static const char *const names[] = {"none", "SSE2", "AVX2", "AVX-512"};
     printf("verify_kernels: levels 1-%d checked against level 0 (best: %s)%s\n", best,
