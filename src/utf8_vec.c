@@ -853,7 +853,16 @@ size_t lepack_vec_utf8_decode(const uint8_t *src, size_t len, size_t i, uint16_t
     (void)lim;
     switch (vec_level()) {
     case LEPACK_VEC_AVX512:
-        return vec_decode_avx512(src, len, i, d, q, steps);
+        /* A run of ASCII first, without the validating kernel's setup:
+         * all-ASCII text never pays for it. */
+        j = src[i] < 0x80u ? vec_ascii_avx512(src, len, i, d, q) : i;
+        if (j < len) {
+            size_t more = 0;
+            size_t k = vec_decode_avx512(src, len, j, d, q, &more);
+            *steps = (j - i) + more;
+            return k;
+        }
+        break;
     case LEPACK_VEC_AVX2:
         j = src[i] < 0x80u ? vec_ascii_avx2(src, len, i, d, q) : i;
         break;
