@@ -2,8 +2,8 @@
 # The UTF-8 counting and validating kernel against the scalar path, over the
 # windows docs/utf8.md shows to be complete (tests/verify_kernels.c).
 #
-#   make verify-kernels  every set, the 2^32 raw windows included (about ten
-#                        minutes on two cores); prints each set's count and time
+#   make verify-kernels  every set, the 2^32 raw windows at two offsets included
+#                        (about 11 minutes on two cores); prints each set's count and time
 #   make kernel-mutants  the reduced set (every lane offset, every level, in
 #                        seconds) passes on src/ as it is and finds a
 #                        difference with each tests/kernel_mutants/*.patch
