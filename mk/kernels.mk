@@ -34,33 +34,25 @@ verify-kernels: $(KERNELS_DIR)/verify_kernels
 	@$< --jobs $(KERNELS_JOBS)
 
 # A mutant counts as caught only when the program reports a difference
-# (exit 1); a build failure or any other exit is the mutant's fault, and
-# stops the run as such.  Only the files a mutant changes are compiled
-# again, all of them when it changes a header.
+# (tests/kernel_mutants.sh: exit 1 of verify_kernels); one that does not
+# apply, does not build or fails otherwise is BROKEN and stops the run.
+# Two mutants run at a time, each on one process: the reduced set stops at
+# its first difference, so a mutant costs mostly its build.
 kernel-mutants: $(KERNELS_DIR)/verify_kernels
 	@$< --quick --jobs $(KERNELS_JOBS) > $(KERNELS_DIR)/clean.log 2>&1 || \
 	  { cat $(KERNELS_DIR)/clean.log; echo "kernel-mutants: src/ as it is differs from the scalar path"; exit 1; }
 	@sed -n 's/^verify_kernels: //p' $(KERNELS_DIR)/clean.log | sed 's/^/kernel-mutants: src\/: /'
 	@if ! grep -q 'best: AVX-512' $(KERNELS_DIR)/clean.log; then \
 	  echo "kernel-mutants: no AVX-512 on this CPU: the $(words $(KERNEL_MUTANTS)) mutants of its kernel not tried"; exit 0; fi; \
-	caught=0; \
+	rm -rf $(KERNELS_DIR)/mutants; mkdir -p $(KERNELS_DIR)/mutants; \
+	printf '%s\n' $(KERNEL_MUTANTS) | \
+	  xargs -P $(KERNELS_JOBS) -I{} sh -c 'sh tests/kernel_mutants.sh $(KERNELS_DIR)/mutants \
+	    $(KERNELS_DIR)/obj 1 {} -- $(CC) $(KERNELS_FLAGS) > $(KERNELS_DIR)/mutants/$$(basename {} .patch).out; \
+	    echo $$? > $(KERNELS_DIR)/mutants/$$(basename {} .patch).rc'; \
+	caught=0; bad=0; \
 	for p in $(KERNEL_MUTANTS); do \
-	  name=$$(basename $$p .patch); m=$(KERNELS_DIR)/mutants/$$name; \
-	  rm -rf $$m; mkdir -p $$m; cp -R src $$m/src; \
-	  patch -s -d $$m -p1 --fuzz=0 < $$p || { echo "kernel-mutants: $$name: does not apply"; exit 1; }; \
-	  hdr=$$(for h in src/*.h; do cmp -s $$h $$m/$$h || echo $$h; done); \
-	  objs=""; for f in $(LIB_SRC:src/%.c=%); do \
-	    if [ -z "$$hdr" ] && cmp -s src/$$f.c $$m/src/$$f.c; then objs="$$objs $(KERNELS_DIR)/obj/$$f.o"; \
-	    else objs="$$objs $$m/src/$$f.c"; fi; done; \
-	  $(CC) -I$$m/src $(KERNELS_FLAGS) -o $$m/verify_kernels tests/verify_kernels.c $$objs \
-	    > $$m/build.log 2>&1 || \
-	    { cat $$m/build.log; echo "kernel-mutants: $$name: does not build"; exit 1; }; \
-	  rc=0; $$m/verify_kernels --quick --jobs $(KERNELS_JOBS) > $$m/run.log 2>&1 || rc=$$?; \
-	  case $$rc in \
-	    1) caught=$$((caught + 1)); \
-	       echo "kernel-mutants: $$name: caught: $$(grep -m1 'level .*window' $$m/run.log | sed 's/^verify_kernels: //')";; \
-	    0) echo "kernel-mutants: $$name: SURVIVED the reduced set"; exit 1;; \
-	    *) cat $$m/run.log; echo "kernel-mutants: $$name: BROKEN (exit $$rc)"; exit 1;; \
-	  esac; \
+	  n=$$(basename $$p .patch); cat $(KERNELS_DIR)/mutants/$$n.out; \
+	  case $$(cat $(KERNELS_DIR)/mutants/$$n.rc) in 0) caught=$$((caught + 1));; *) bad=1;; esac; \
 	done; \
-	echo "kernel-mutants: $$caught of $(words $(KERNEL_MUTANTS)) kernel mutants caught"
+	echo "kernel-mutants: $$caught of $(words $(KERNEL_MUTANTS)) kernel mutants caught"; \
+	[ $$bad -eq 0 ]
