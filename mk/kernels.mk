@@ -26,9 +26,9 @@ $(KERNELS_DIR)/obj/%.o: src/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(KERNELS_FLAGS) -c $< -o $@
 
-$(KERNELS_DIR)/verify_kernels: tests/verify_kernels.c $(KERNELS_OBJ) $(LIB_HDR)
+$(KERNELS_DIR)/verify_kernels: tests/verify_kernels.c tests/utf8_classes.h $(KERNELS_OBJ) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(KERNELS_FLAGS) -o $@ tests/verify_kernels.c $(KERNELS_OBJ)
+	$(CC) $(CPPFLAGS) -Itests $(KERNELS_FLAGS) -o $@ tests/verify_kernels.c $(KERNELS_OBJ)
 
 verify-kernels: $(KERNELS_DIR)/verify_kernels
 	@$< --jobs $(KERNELS_JOBS)

@@ -21,7 +21,7 @@ TEST_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all
 TEST_LIBS     := -lcmocka
 TEST_HDR      := tests/test_util.h $(LIB_HDR) ref/ref.h cli/text.h
 TEST_HDR      += ref/ref_zero.h
-TEST_HDR      += ref/ref_utf8.h
+TEST_HDR      += ref/ref_utf8.h tests/utf8_classes.h
 TEST_BINS     := $(TEST_NAMES:%=$(BUILD)/tests/test_%)
 TEST_VECTORS  := tests/vectors/counters.vec tests/vectors/next_counter.vec \
                  tests/vectors/text.vec

@@ -16,7 +16,8 @@ m=$out/$name
 rm -rf "$m"
 mkdir -p "$m"
 cp -R src "$m/src"
-if ! patch -s -d "$m" -p1 --fuzz=0 < "$patch" > "$m/patch.log" 2>&1; then
+if ! sh tests/mutants/apply.sh "$patch" "$m" 2> "$m/patch.log"; then
+    cat "$m/patch.log"
     echo "kernel-mutants: $name: BROKEN: does not apply"
     exit 2
 fi
@@ -31,7 +32,7 @@ for c in src/*.c; do
     fi
 done
 # shellcheck disable=SC2086 # the flags and objects are word lists
-if ! "$@" -I"$m/src" -o "$m/verify_kernels" tests/verify_kernels.c $objs > "$m/build.log" 2>&1; then
+if ! "$@" -I"$m/src" -Itests -o "$m/verify_kernels" tests/verify_kernels.c $objs > "$m/build.log" 2>&1; then
     cat "$m/build.log"
     echo "kernel-mutants: $name: BROKEN: does not build"
     exit 2

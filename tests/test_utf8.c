@@ -9,6 +9,7 @@
 #include "ref_utf8.h"
 #include "utf8.h"
 #include "utf8_vec.h"
+#include "utf8_classes.h"
 
 static int best_level(void)
 {
@@ -322,9 +323,6 @@ static void decode_every_level(void **state)
  * (each high nibble, and the low nibbles that matter after a lead), in
  * ASCII text, at every lane offset of a 64-byte block, the text running on
  * or ending with the window; four-byte windows across the block edge. */
-static const uint8_t KCLASS[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
-                                 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEF,
-                                 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF};
 static const uint8_t KCLASS_LEADS[] = {0x41, 0x80, 0x8F, 0x9F, 0xA0, 0xBF, 0xC1,
                                        0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5};
 

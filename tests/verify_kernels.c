@@ -17,7 +17,7 @@
  *   pairs    every 2-byte value, at every offset 0-66 (every lane of the
  *            first block, and across into the second)
  *   classes  every 4-byte window over the 26 byte classes the kernel's
- *            lookups tell apart (KCLASS below), at the same offsets
+ *            lookups tell apart (KCLASS, tests/utf8_classes.h), at the same offsets
  *   raw      every 4-byte value (2^32), at offset 20 and at offset 62
  *            (across the edge of the first block) of a 72-byte text, at
  *            the best level
@@ -37,17 +37,11 @@
 #include <unistd.h>
 
 #include "utf8.h"
+#include "utf8_classes.h"
 #include "utf8_vec.h"
 
 enum { LEN = 140, LAST_OFFSET = 66 };
 
-/* One byte of each class: the high nibbles, and the low nibbles the
- * kernel's second lookup tells apart after a lead (C0/C1 overlong, E0
- * overlong, ED surrogate, F0 overlong, F4 and above too large). */
-static const uint8_t KCLASS[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
-                                 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEF,
-                                 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF};
-#define NCLASS (sizeof KCLASS / sizeof KCLASS[0])
 
 static int best;
 static uint8_t text[LEN];

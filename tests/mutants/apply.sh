@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # Applies one mutant patch to a copy of the tree, strictly, for every mutant
-# runner (proofs/mutants.sh, fuzz/mutants.sh, tests/be/mutants.sh).
+# runner (proofs/mutants.sh, fuzz/mutants.sh, tests/be/mutants.sh,
+# tests/kernel_mutants.sh).
 #
 #   sh tests/mutants/apply.sh PATCH TREE
 #
