@@ -83,7 +83,11 @@ for s in $sanitizers; do
         unzip -q -o "$out/${h}_seed_corpus.zip" -d "$run/seeds"
         d=""; [ -f "$out/$h.dict" ] && d="-dict=$out/$h.dict"
         if [ $isolated = 1 ]; then pre=($noicu "$hide" "$base/empty"); else pre=(); fi
-        (cd "$run" && "${pre[@]}" "$out/$h" -runs=1000 -max_len=4096 $d new seeds > log 2>&1) ||
+        # A fixed seed, and no NEW_FUNC lines: printing them starts
+        # llvm-symbolizer, which needs ICU (through libxml2) and so cannot
+        # start where ICU is hidden; the runner's own symbolizer is static.
+        (cd "$run" && "${pre[@]}" "$out/$h" -runs=1000 -max_len=4096 -seed=1 -print_funcs=0 $d \
+            new seeds > log 2>&1) ||
             { tail -n 30 "$run/log"; echo "ossfuzz: $s: $h failed (log: $run/log)"; exit 1; }
     done
     printf 'ossfuzz: %-9s %d fuzzers built; NEEDED within the runner'"'"'s libraries; each ran its seeds + 1000 runs%s\n' \
