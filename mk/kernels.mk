@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# The UTF-8 counting, validating and decoding kernels against the scalar path, over the
+# The UTF-8 counting, validating, decoding and encoding kernels against the scalar path, over the
 # windows docs/utf8.md shows to be complete (tests/verify_kernels.c).
 #
 #   make verify-kernels  every set, the 2^32 raw windows at two offsets included

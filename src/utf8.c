@@ -961,25 +961,50 @@ static inline void mutf8_encode_step(const uint16_t *s, size_t n, size_t i, uint
     ensures whole: mencoded(s, 0, n, d); */
 static size_t mutf8_encode_fitting(const uint16_t *s, size_t n, uint8_t *d, size_t lim)
 {
-    size_t p = 0;
+    size_t i = 0, p = 0, next = 0;
     /*@ loop invariant 0 <= i <= n;
         loop invariant p == m8len(s, i);
         loop invariant ascii: mascii_units(s, i) ==> \forall integer k; 0 <= k < i ==> d[k] == s[k];
         loop invariant whole: mencoded(s, 0, i, d);
-        loop assigns i, p, d[0 .. m8len(s, n) - 1];
+        loop assigns i, p, next, d[0 .. m8len(s, n) - 1];
         loop variant n - i; */
-    for (size_t i = 0; i < n; i++) {
-        /*@ ghost size_t p0 = p; */
-        /*@ assert below: \forall integer k; 0 <= k < i ==> m8len(s, k) + m8w(s[k]) <= p0; */
+    while (i < n) {
+        if (n - i >= LEPACK_VEC_MIN && i >= next) {
+            /*@ ghost size_t k0 = p; */
+            /*@ assert below: \forall integer k; 0 <= k < i ==> m8len(s, k) + m8w(s[k]) <= k0; */
 #ifdef __FRAMAC__
-    Step:; /* named only by the loop's assertions */
+        Kernel:; /* named only by the loop's assertions */
 #endif
-        mutf8_encode_step(s, n, i, d, lim, &p);
-        /* Earlier units' bytes lie below p0, which the step leaves alone:
-         * stated for any offset first, the provers need not unfold m8len. */
-        /*@ assert kept_any: \forall integer k, integer q; 0 <= k < i && q + m8w(s[k]) <= p0 &&
-              \at(menc_at(s, k, d, q), Step) ==> menc_at(s, k, d, q); */
-        /*@ assert kept: mencoded(s, 0, i, d); */
+            size_t j = lepack_vec_mutf8_encode(s, n, i, d, lim, &p);
+            /* A kernel that cannot start here is not asked again at once. */
+            next = j == i ? i + LEPACK_VEC_RETRY : 0;
+            /*@ assert kept_any: \forall integer k, integer q; 0 <= k < i && q + m8w(s[k]) <= k0 &&
+                  \at(menc_at(s, k, d, q), Kernel) ==> menc_at(s, k, d, q); */
+            /*@ assert kept: mencoded(s, 0, i, d); */
+            /*@ assert mencoded(s, 0, j, d); */
+            /*@ assert ascii_at: mascii_units(s, j) ==>
+                  \forall integer k; 0 <= k < j ==> mascii_units(s, k) && 1 <= s[k] <= 0x7F; */
+            /*@ assert ascii_len: mascii_units(s, j) ==>
+                  \forall integer k; 0 <= k < j ==> m8len(s, k) == k && 1 <= s[k] <= 0x7F; */
+            /*@ assert enc_each: \forall integer k; 0 <= k < j ==> menc_at(s, k, d, m8len(s, k)); */
+            /*@ assert ascii_bytes: mascii_units(s, j) ==>
+                  \forall integer k; 0 <= k < j ==> d[k] == s[k]; */
+            i = j;
+        }
+        if (i < n) {
+            /*@ ghost size_t p0 = p; */
+            /*@ assert below: \forall integer k; 0 <= k < i ==> m8len(s, k) + m8w(s[k]) <= p0; */
+#ifdef __FRAMAC__
+        Step:; /* named only by the loop's assertions */
+#endif
+            mutf8_encode_step(s, n, i, d, lim, &p);
+            /* Earlier units' bytes lie below p0, which the step leaves alone:
+             * stated for any offset first, the provers need not unfold m8len. */
+            /*@ assert kept_any: \forall integer k, integer q; 0 <= k < i && q + m8w(s[k]) <= p0 &&
+                  \at(menc_at(s, k, d, q), Step) ==> menc_at(s, k, d, q); */
+            /*@ assert kept: mencoded(s, 0, i, d); */
+            i++;
+        }
     }
     return p;
 }

@@ -449,9 +449,77 @@ static inline __m512i vec_pairs_avx512(__m512i v)
                            _mm512_or_si512(_mm512_slli_epi32(b2, 16), _mm512_slli_epi32(b3, 24)));
 }
 
-/* The fast forms first (32 ASCII units, 16 pairs, 8 units without a
- * surrogate through the AVX2 table); anything else, and the tail, through
- * the general block, which takes every unit. */
+/* Units below 0x800 in the 16-bit lanes of `live`: a lane holds its unit's
+ * one byte or its lead and continuation, and VPCOMPRESSB packs them
+ * (Latin-1, Greek, Cyrillic, Hebrew, Arabic text).  `zero2` marks lanes
+ * that take two bytes although below 0x80 (modified UTF-8's U+0000: C0 80
+ * is what the two-byte formula gives 0).  Returns the bytes written. */
+LEPACK_AVX512
+static inline unsigned vec_two_byte_avx512(__m512i v, __mmask32 live, __mmask32 zero2, uint8_t *d)
+{
+    __mmask32 two = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80)) | zero2;
+    __m512i lead = _mm512_or_si512(_mm512_srli_epi16(v, 6), _mm512_set1_epi16(0xC0));
+    __m512i cont = _mm512_or_si512(_mm512_and_si512(v, _mm512_set1_epi16(0x3F)),
+                                   _mm512_set1_epi16(0x80));
+    __m512i w = _mm512_mask_mov_epi16(v, two, _mm512_or_si512(lead, _mm512_slli_epi16(cont, 8)));
+    __m512i keepv = _mm512_mask_mov_epi16(_mm512_set1_epi16(0xFF), two,
+                                          _mm512_set1_epi16((short)0xFFFF));
+    keepv = _mm512_maskz_mov_epi16(live, keepv);
+    __mmask64 keep = _mm512_test_epi8_mask(keepv, keepv);
+    unsigned nb = (unsigned)_mm_popcnt_u64(keep);
+    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, nb), _mm512_maskz_compress_epi8(keep, w));
+    return nb;
+}
+
+/* Units in the 32-bit lanes of `live` (16 at most), each lane its unit's 1,
+ * 2 or 3 bytes from the low end, packed by VPCOMPRESSB (CJK and the rest of
+ * the BMP; a surrogate here takes the three bytes of its own value, as in
+ * modified UTF-8).  `zero2` as above.  Returns the bytes written. */
+LEPACK_AVX512
+static inline unsigned vec_bmp16_avx512(__m256i h, __mmask16 live, __mmask16 zero2, uint8_t *d)
+{
+    __m512i c = _mm512_cvtepu16_epi32(h);
+    const __m512i m3f = _mm512_set1_epi32(0x3F), m80 = _mm512_set1_epi32(0x80);
+    __mmask16 two = _mm512_cmpge_epu32_mask(c, m80) | zero2;
+    __mmask16 three = _mm512_cmpge_epu32_mask(c, _mm512_set1_epi32(0x800));
+    __m512i cont0 = _mm512_or_si512(_mm512_and_si512(c, m3f), m80);
+    __m512i cont1 = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(c, 6), m3f), m80);
+    __m512i w = _mm512_mask_mov_epi32(
+        c, two,
+        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(c, 6), _mm512_set1_epi32(0xC0)),
+                        _mm512_slli_epi32(cont0, 8)));
+    w = _mm512_mask_mov_epi32(
+        w, three,
+        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(c, 12), _mm512_set1_epi32(0xE0)),
+                        _mm512_or_si512(_mm512_slli_epi32(cont1, 8), _mm512_slli_epi32(cont0, 16))));
+    __m512i keepv = _mm512_set1_epi32(0xFF);
+    keepv = _mm512_mask_mov_epi32(keepv, two, _mm512_set1_epi32(0xFFFF));
+    keepv = _mm512_mask_mov_epi32(keepv, three, _mm512_set1_epi32(0xFFFFFF));
+    keepv = _mm512_maskz_mov_epi32(live, keepv);
+    __mmask64 keep = _mm512_test_epi8_mask(keepv, keepv);
+    unsigned nb = (unsigned)_mm_popcnt_u64(keep);
+    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, nb), _mm512_maskz_compress_epi8(keep, w));
+    return nb;
+}
+
+/* 32 units (the lanes of `live`) of which none is a surrogate, or all are
+ * to be taken as three bytes of their own (modified UTF-8), through the
+ * two-byte form when all are below 0x800, else the BMP form twice. */
+LEPACK_AVX512
+static inline unsigned vec_bmp32_avx512(__m512i v, __mmask32 live, __mmask32 zero2, uint8_t *d)
+{
+    if (_mm512_mask_cmpge_epu16_mask(live, v, _mm512_set1_epi16(0x800)) == 0)
+        return vec_two_byte_avx512(v, live, zero2, d);
+    unsigned nb = vec_bmp16_avx512(_mm512_castsi512_si256(v), (__mmask16)live,
+                                   (__mmask16)zero2, d);
+    return nb + vec_bmp16_avx512(_mm512_extracti64x4_epi64(v, 1), (__mmask16)(live >> 16),
+                                 (__mmask16)(zero2 >> 16), d + nb);
+}
+
+/* The fast forms first (32 ASCII units, 16 pairs, 32 units below 0x800,
+ * 32 units without a surrogate, 8 of them through the AVX2 table near the
+ * end); anything else, and the tail, through the general block, which
+ * takes every unit. */
 LEPACK_AVX512
 static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
 {
@@ -480,6 +548,12 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
             if (_mm512_cmpneq_epi32_mask(t, _mm512_set1_epi32((int)0xDC00D800u)) == 0) {
                 _mm512_storeu_si512((void *)(d + p), vec_pairs_avx512(v));
                 p += 64;
+                i += 32;
+                continue;
+            }
+            __m512i top5 = _mm512_and_si512(v, _mm512_set1_epi16((short)0xF800));
+            if (_mm512_cmpeq_epi16_mask(top5, _mm512_set1_epi16((short)0xD800)) == 0) {
+                p += vec_bmp32_avx512(v, ~0u, 0, d + p);
                 i += 32;
                 continue;
             }
@@ -515,6 +589,31 @@ static size_t vec_length_avx512(const uint16_t *s, size_t n, size_t i, size_t *e
     }
     *e1 += c1;
     *e2 += c2;
+    return i;
+}
+
+/* Modified UTF-8 (writeUTF's body): no pairs and no '?', every unit on its
+ * own, U+0000 as C0 80; so every block of 32 units, the tail in masked
+ * loads, goes through the forms without a surrogate. */
+LEPACK_AVX512
+static size_t vec_mutf8_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
+{
+    size_t p = *pp;
+    while (i < n) {
+        size_t left = n - i;
+        __mmask32 live = left >= 32 ? ~0u : (__mmask32)_bzhi_u32(~0u, (unsigned)left);
+        __m512i v = _mm512_maskz_loadu_epi16(live, s + i);
+        unsigned k = left >= 32 ? 32u : (unsigned)left;
+        __mmask32 zero = _mm512_mask_testn_epi16_mask(live, v, v);
+        if (_mm512_test_epi16_mask(v, _mm512_set1_epi16((short)0xFF80)) == 0 && zero == 0) {
+            _mm256_mask_storeu_epi8(d + p, live, _mm512_cvtepi16_epi8(v));
+            p += k;
+        } else {
+            p += vec_bmp32_avx512(v, live, zero, d + p);
+        }
+        i += k;
+    }
+    *pp = p;
     return i;
 }
 
@@ -831,6 +930,13 @@ size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d,
     }
 }
 
+size_t lepack_vec_mutf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
+                               size_t *p)
+{
+    (void)lim;
+    return vec_level() == LEPACK_VEC_AVX512 ? vec_mutf8_avx512(s, n, i, d, p) : i;
+}
+
 size_t lepack_vec_utf8_length(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
 {
     switch (vec_level()) {
@@ -926,6 +1032,13 @@ int lepack_vec_select(int level)
 
 size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
                               size_t *p)
+{
+    (void)s, (void)n, (void)d, (void)lim, (void)p;
+    return i;
+}
+
+size_t lepack_vec_mutf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
+                               size_t *p)
 {
     (void)s, (void)n, (void)d, (void)lim, (void)p;
     return i;

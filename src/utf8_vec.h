@@ -56,6 +56,25 @@ int lepack_vec_select(int level);
 size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
                               size_t *p);
 
+/* Encodes units i, i+1, ... of s[0 .. n) as writeUTF's body (modified
+ * UTF-8: every unit on its own, U+0000 as C0 80) into d at *p (the bytes
+ * of the units before i end there); returns where it stopped, with *p
+ * moved past the bytes written.  AVX-512 only (below it, stops at i). */
+/*@ requires i < n;
+    requires \valid_read(s + (0 .. n - 1)) && \valid(p);
+    requires \valid(d + (0 .. lim - 1));
+    requires \separated(d + (0 .. lim - 1), s + (0 .. n - 1));
+    requires \separated(p, d + (0 .. lim - 1), s + (0 .. n - 1));
+    requires *p == m8len(s, i) && m8len(s, n) <= lim;
+    requires \forall integer k; i <= k <= n ==> m8len(s, k) <= m8len(s, n);
+    assigns *p, d[m8len(s, i) .. m8len(s, n) - 1];
+    exits \false;
+    ensures i <= \result <= n;
+    ensures *p == m8len(s, \result);
+    ensures mencoded(s, i, \result, d); */
+size_t lepack_vec_mutf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
+                               size_t *p);
+
 /* Decodes a run of whole well-formed sequences from src[i] (some prefix of
  * it, maybe none) into d at *q, exactly as the decoder's steps from step m
  * on (the one at i) would: returns where it stopped, with *q moved past
@@ -121,6 +140,8 @@ size_t lepack_vec_utf8_valid_run(const uint8_t *src, size_t len, size_t i);
 #if defined(LEPACK_PORTABLE) && !defined(__FRAMAC__)
 /* No vector code: every kernel stops where it starts. */
 #define lepack_vec_utf8_encode(s, n, i, d, lim, p) \
+    ((void)(s), (void)(n), (void)(d), (void)(lim), (void)(p), (i))
+#define lepack_vec_mutf8_encode(s, n, i, d, lim, p) \
     ((void)(s), (void)(n), (void)(d), (void)(lim), (void)(p), (i))
 #define lepack_vec_utf8_decode(src, len, i, d, lim, q, steps) \
     ((void)(src), (void)(len), (void)(d), (void)(lim), (void)(q), *(steps) = 0, (i))

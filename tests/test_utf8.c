@@ -408,6 +408,38 @@ static void kernel_windows(void **state)
 
 /* writeUTF: 2-byte big-endian length, U+0000 as C0 80, a pair as two
  * three-byte surrogates; more than 65535 bytes refused, nothing written. */
+/* writeUTF's bytes at every vector level are ref's, on strings long enough
+ * for the kernel's blocks and tails, with U+0000 (C0 80) in any lane. */
+static void mutf8_every_level(void **state)
+{
+    (void)state;
+    test_rng r = {20261202};
+    for (int iter = 0; iter < 300; iter++) {
+        size_t n = test_rng_below(&r, iter % 10 == 0 ? 700 : 90);
+        uint16_t *s = block(n * 2, 0);
+        random_units(&r, s, n);
+        for (size_t i = 0; i < n; i++)
+            if (test_rng_below(&r, 16) == 0)
+                s[i] = 0;
+        size_t len = 0, got = 0;
+        uint8_t *want = block(n * 3 + 2, 0);
+        uint8_t *out = block(n * 3 + 3, 0xA5);
+        assert_int_equal(ref_mutf8_write(s, n, want, n * 3 + 2, &len), REF_OK);
+        for (int level = 0; level <= best_level(); level++) {
+            lepack_vec_select(level);
+            memset(out, 0xA5, n * 3 + 3);
+            assert_int_equal(lepack_mutf8_write(s, n, out, n * 3 + 2, &got), LEPACK_OK);
+            assert_int_equal(got, len);
+            assert_memory_equal(out, want, len);
+            assert_true(all_bytes(out + len, n * 3 + 3 - len, 0xA5));
+        }
+        lepack_vec_select(-1);
+        free(out);
+        free(want);
+        free(s);
+    }
+}
+
 static void mutf8_write(void **state)
 {
     (void)state;
@@ -834,6 +866,7 @@ int main(void)
         cmocka_unit_test(encode_chunks),
         cmocka_unit_test(decode_chunks),
         cmocka_unit_test(mutf8_write),
+        cmocka_unit_test(mutf8_every_level),
         cmocka_unit_test(mutf8_read),
         cmocka_unit_test(vectors),
         cmocka_unit_test(vector_levels),

@@ -15,4 +15,13 @@ static const uint8_t KCLASS[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0,
                                  0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF};
 #define NCLASS (sizeof KCLASS / sizeof KCLASS[0])
 
+/* The units the encoder's kernels tell apart: each edge of the one-, two-
+ * and three-byte ranges and of the high and low surrogates (a lane's
+ * bytes are fields of its unit's bits, and only a surrogate's bytes depend
+ * on a neighbour; tests/verify_kernels.c checks every unit value besides). */
+static const uint16_t ECLASS[] = {0x0000, 0x0041, 0x007F, 0x0080, 0x00FF, 0x07FF,
+                                  0x0800, 0x0FFF, 0x1000, 0xD7FF, 0xD800, 0xDBFF,
+                                  0xDC00, 0xDFFF, 0xE000, 0xFFFF};
+#define NECLASS (sizeof ECLASS / sizeof ECLASS[0])
+
 #endif
