@@ -6,6 +6,7 @@
 # unreached and why.
 #
 #   make coverage         text summary and build/coverage/html/index.html
+#                         (the binaries built and run COV_JOBS at a time, default 2)
 #   make coverage-check   the gate (in make check): src/ and cli/ each at most
 #                         the missed lines fuzz/README.md explains, and 95 %
 #                         of branches; fuzz/README.md's figures must be what
@@ -25,52 +26,59 @@ COV_LLVM_COV := llvm-cov-14
 # a machine (fuzz/README.md, "Not reached, and why").
 COV_IGNORE   := ^$(CURDIR)/(ref|fuzz|tests)/|^$(CURDIR)/src/cpu\.c$$|^/usr/
 
-.PHONY: coverage
+# Each binary is built and run by its own rule, COV_JOBS at a time (each
+# is one compiler, then one process); the profiles are merged after.
+COV_JOBS     ?= 2
+COV_RUNS     := $(FUZZ_HARNESSES:%=$(COV_DIR)/ran/fuzz_%) $(COV_DIR)/ran/cli \
+                $(if $(filter 1,$(COV_TESTS)),$(if $(wildcard /usr/include/cmocka.h),\
+                  $(TEST_NAMES:%=$(COV_DIR)/ran/test_%)))
+
+.PHONY: coverage coverage-runs
 
 coverage:
-	@rm -rf $(COV_DIR); mkdir -p $(COV_DIR)/bin $(COV_DIR)/raw
-	@for h in $(FUZZ_HARNESSES); do \
-	  $(COV_CLANG) $(COV_INC) $(COV_FLAGS) fuzz/fuzz_$$h.c fuzz/replay.c $(LIB_SRC) $(REF_SRC) \
-	    cli/text.c $$($(FUZZ_LIBS_SH)) -o $(COV_DIR)/bin/fuzz_$$h || exit 1; \
-	  LLVM_PROFILE_FILE=$(COV_DIR)/raw/fuzz_$$h-%p.profraw $(COV_DIR)/bin/fuzz_$$h corpus/$$h \
-	    > /dev/null || exit 1; \
-	  echo "coverage: replayed corpus/$$h"; done
+	@rm -rf $(COV_DIR); mkdir -p $(COV_DIR)/bin $(COV_DIR)/raw $(COV_DIR)/ran
+	@$(MAKE) --no-print-directory -j$(COV_JOBS) coverage-runs
+	@$(COV_PROFDATA) merge -sparse $(COV_DIR)/raw/*.profraw -o $(COV_DIR)/lepack.profdata
+	@objs=""; for b in $(COV_DIR)/bin/*; do [ -x $$b ] && [ -f $$b ] && objs="$$objs -object $$b"; done; \
+	  cov="$$objs -instr-profile=$(COV_DIR)/lepack.profdata"; ign='$(COV_IGNORE)'; \
+	  $(COV_LLVM_COV) report $$cov -ignore-filename-regex="$$ign" -show-region-summary=false \
+	    | tee $(COV_DIR)/summary.txt; \
+	  $(COV_LLVM_COV) show $$cov -ignore-filename-regex="$$ign" -show-branches=count \
+	    -show-line-counts-or-regions -format=html -output-dir=$(COV_DIR)/html & html=$$!; \
+	  $(COV_LLVM_COV) show $$cov -ignore-filename-regex="$$ign" -show-branches=count \
+	    > $(COV_DIR)/annotated.txt & ann=$$!; \
+	  $(COV_LLVM_COV) export $$cov -ignore-filename-regex="$$ign" -format=lcov \
+	    > $(COV_DIR)/lepack.lcov & lcov=$$!; \
+	  wait $$html && wait $$ann && wait $$lcov
+	@echo "coverage: $(COV_DIR)/summary.txt, $(COV_DIR)/html/index.html, $(COV_DIR)/annotated.txt"
+
+coverage-runs: $(COV_RUNS)
+
+$(COV_DIR)/ran/fuzz_%:
+	@$(COV_CLANG) $(COV_INC) $(COV_FLAGS) fuzz/fuzz_$*.c fuzz/replay.c $(LIB_SRC) $(REF_SRC) \
+	  cli/text.c $(FUZZ_LIBS_$*) -o $(COV_DIR)/bin/fuzz_$*
+	@LLVM_PROFILE_FILE=$(COV_DIR)/raw/fuzz_$*-%p.profraw $(COV_DIR)/bin/fuzz_$* corpus/$* > /dev/null
+	@echo "coverage: replayed corpus/$*"; touch $@
+
+$(COV_DIR)/ran/cli:
 	@$(COV_CLANG) $(CPPFLAGS) -Icli $(COV_FLAGS) $(CLI_SRC) $(LIB_SRC) -o $(COV_DIR)/bin/lepack
 	@LLVM_PROFILE_FILE=$(COV_DIR)/raw/lepack-%p.profraw sh tests/cli.sh $(COV_DIR)/bin/lepack \
 	  > $(COV_DIR)/cli.log 2>&1 || { cat $(COV_DIR)/cli.log; exit 1; }
 	@echo "coverage: ran tests/cli.sh on $(COV_DIR)/bin/lepack"
 	@LLVM_PROFILE_FILE=$(COV_DIR)/raw/lepack-%p.profraw sh tests/cli_utf8.sh $(COV_DIR)/bin/lepack \
 	  > $(COV_DIR)/cli_utf8.log 2>&1 || { cat $(COV_DIR)/cli_utf8.log; exit 1; }
-	@echo "coverage: ran tests/cli_utf8.sh on $(COV_DIR)/bin/lepack"
-	@if [ "$(COV_TESTS)" = 1 ] && [ -n "$(TEST_NAMES)" ] && [ -f /usr/include/cmocka.h ]; then \
-	  for n in $(TEST_NAMES); do \
-	    srcs="tests/test_$$n.c $(LIB_SRC) $(REF_SRC) cli/text.c"; \
-	    if $(COV_CLANG) $(COV_INC) $(COV_FLAGS) $$srcs -lcmocka -o $(COV_DIR)/bin/test_$$n \
-	         2> $(COV_DIR)/bin/test_$$n.err; then \
-	      LLVM_PROFILE_FILE=$(COV_DIR)/raw/test_$$n-%p.profraw $(COV_DIR)/bin/test_$$n \
-	        > $(COV_DIR)/bin/test_$$n.log 2>&1 || echo "coverage: test_$$n failed (see its log)"; \
-	      echo "coverage: ran tests/test_$$n"; \
-	    else echo "coverage: tests/test_$$n does not build, left out"; fi; \
-	  done; fi
-	@$(COV_PROFDATA) merge -sparse $(COV_DIR)/raw/*.profraw -o $(COV_DIR)/lepack.profdata
-	@objs=""; for b in $(COV_DIR)/bin/*; do [ -x $$b ] && [ -f $$b ] && objs="$$objs -object $$b"; done; \
-	  $(COV_LLVM_COV) report $$objs -instr-profile=$(COV_DIR)/lepack.profdata \
-	    -ignore-filename-regex='$(COV_IGNORE)' -show-region-summary=false \
-	    | tee $(COV_DIR)/summary.txt; \
-	  $(COV_LLVM_COV) show $$objs -instr-profile=$(COV_DIR)/lepack.profdata \
-	    -ignore-filename-regex='$(COV_IGNORE)' -show-branches=count -show-line-counts-or-regions \
-	    -format=html -output-dir=$(COV_DIR)/html; \
-	  $(COV_LLVM_COV) show $$objs -instr-profile=$(COV_DIR)/lepack.profdata \
-	    -ignore-filename-regex='$(COV_IGNORE)' -show-branches=count > $(COV_DIR)/annotated.txt; \
-	  $(COV_LLVM_COV) export $$objs -instr-profile=$(COV_DIR)/lepack.profdata \
-	    -ignore-filename-regex='$(COV_IGNORE)' -format=lcov > $(COV_DIR)/lepack.lcov
-	@echo "coverage: $(COV_DIR)/summary.txt, $(COV_DIR)/html/index.html, $(COV_DIR)/annotated.txt"
+	@echo "coverage: ran tests/cli_utf8.sh on $(COV_DIR)/bin/lepack"; touch $@
 
-# The gate in `make check` (corpus replay, tests/cli.sh and the unit tests,
-# about 20 s): per directory, no line unreached beyond the ones
-# fuzz/README.md explains, and at least COV_MIN_BRANCHES percent of branches.
-# src/: 2 in the counters code, 11 in the UTF-8 code, 2 in the zeroing code
-# (fuzz/README.md says why).
+# A unit test that does not build is left out (and said so), one that
+# fails still counts what it ran: the tests themselves are make test's.
+$(COV_DIR)/ran/test_%:
+	@if $(COV_CLANG) $(COV_INC) $(COV_FLAGS) tests/test_$*.c $(LIB_SRC) $(REF_SRC) cli/text.c \
+	     -lcmocka -o $(COV_DIR)/bin/test_$* 2> $(COV_DIR)/bin/test_$*.err; then \
+	  LLVM_PROFILE_FILE=$(COV_DIR)/raw/test_$*-%p.profraw $(COV_DIR)/bin/test_$* \
+	    > $(COV_DIR)/bin/test_$*.log 2>&1 || echo "coverage: test_$* failed (see its log)"; \
+	  echo "coverage: ran tests/test_$*"; \
+	else echo "coverage: tests/test_$* does not build, left out"; fi; touch $@
+
 COV_MAX_MISSED_LINES     ?= 15
 COV_MAX_MISSED_LINES_CLI ?= 1
 COV_MIN_BRANCHES         ?= 95
