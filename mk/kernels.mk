@@ -2,15 +2,17 @@
 # The UTF-8 counting, validating, decoding and encoding kernels against the scalar path, over the
 # windows docs/utf8.md shows to be complete (tests/verify_kernels.c).
 #
-#   make verify-kernels  every set, the 2^32 raw windows at two offsets included
-#                        (about 11 minutes on two cores); prints each set's count and time
+#   make verify-kernels  every set, the 2^32 raw windows of the decoder and of the
+#                        encoder at two offsets each included (about 17 minutes on
+#                        two cores); prints each set's count and time
 #   make kernel-mutants  the reduced set (every lane offset, every level, in
 #                        seconds) passes on src/ as it is and finds a
 #                        difference with each tests/kernel_mutants/*.patch
 #                        applied to a copy of src/ (part of make check)
 #
 # On a CPU without AVX-512 no validating kernel runs: kernel-mutants then
-# checks the ASCII spans and says that the mutants were not tried.
+# checks the ASCII spans and the SSE2/AVX2 encoders and says that the
+# mutants were not tried.
 
 KERNELS_DIR     := $(BUILD)/kernels
 KERNELS_JOBS    ?= 2
@@ -43,7 +45,7 @@ kernel-mutants: $(KERNELS_DIR)/verify_kernels
 	  { cat $(KERNELS_DIR)/clean.log; echo "kernel-mutants: src/ as it is differs from the scalar path"; exit 1; }
 	@sed -n 's/^verify_kernels: //p' $(KERNELS_DIR)/clean.log | sed 's/^/kernel-mutants: src\/: /'
 	@if ! grep -q 'best: AVX-512' $(KERNELS_DIR)/clean.log; then \
-	  echo "kernel-mutants: no AVX-512 on this CPU: the $(words $(KERNEL_MUTANTS)) mutants of its kernel not tried"; exit 0; fi; \
+	  echo "kernel-mutants: no AVX-512 on this CPU: the $(words $(KERNEL_MUTANTS)) mutants of its kernels not tried"; exit 0; fi; \
 	rm -rf $(KERNELS_DIR)/mutants; mkdir -p $(KERNELS_DIR)/mutants; \
 	printf '%s\n' $(KERNEL_MUTANTS) | \
 	  xargs -P $(KERNELS_JOBS) -I{} sh -c 'sh tests/kernel_mutants.sh $(KERNELS_DIR)/mutants \

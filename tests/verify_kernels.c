@@ -408,8 +408,11 @@ int main(int argc, char **argv)
     best = lepack_vec_select(-1);
     static const char *const names[] = {"none", "SSE2", "AVX2", "AVX-512"};
     printf("verify_kernels: levels 1-%d checked against level 0 (best: %s)%s\n", best,
-           names[best], best < LEPACK_VEC_AVX512 ? "; this CPU runs no validating kernel, only "
-                                                   "the ASCII spans" : "");
+           names[best],
+           best < LEPACK_VEC_AVX512
+               ? "; this CPU runs no validating kernel, only the ASCII spans and the SSE2/AVX2 "
+                 "encoders"
+               : "");
     if (best == LEPACK_VEC_NONE)
         return 0;
     fflush(stdout);
