@@ -406,8 +406,6 @@ static void kernel_windows(void **state)
     print_message("count, validate and decode kernels: %zu windows, each at levels 0-%d\n", checks, best_level());
 }
 
-/* writeUTF: 2-byte big-endian length, U+0000 as C0 80, a pair as two
- * three-byte surrogates; more than 65535 bytes refused, nothing written. */
 /* writeUTF's bytes at every vector level are ref's, on strings long enough
  * for the kernel's blocks and tails, with U+0000 (C0 80) in any lane. */
 static void mutf8_every_level(void **state)
@@ -440,6 +438,8 @@ static void mutf8_every_level(void **state)
     }
 }
 
+/* writeUTF: 2-byte big-endian length, U+0000 as C0 80, a pair as two
+ * three-byte surrogates; more than 65535 bytes refused, nothing written. */
 static void mutf8_write(void **state)
 {
     (void)state;
