@@ -50,6 +50,8 @@ static unsigned ask_features(void)
         f |= LEPACK_CPU_AVX512VL;
     if (__builtin_cpu_supports("avx512vbmi2"))
         f |= LEPACK_CPU_AVX512VBMI2;
+    if (__builtin_cpu_supports("avx512vbmi"))
+        f |= LEPACK_CPU_AVX512VBMI;
 #endif
     return f;
 }

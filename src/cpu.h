@@ -27,7 +27,8 @@ enum {
     LEPACK_CPU_AVX512F = 1u << 4,
     LEPACK_CPU_AVX512BW = 1u << 5,
     LEPACK_CPU_AVX512VL = 1u << 6,
-    LEPACK_CPU_AVX512VBMI2 = 1u << 7
+    LEPACK_CPU_AVX512VBMI2 = 1u << 7,
+    LEPACK_CPU_AVX512VBMI = 1u << 8
 };
 
 /* The feature bits of this CPU, asked once (0 off x86-64). */

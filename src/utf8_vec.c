@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The vector kernels of utf8_vec.h for x86-64: SSE2 everywhere, AVX2 and
- * AVX-512 (BW, VL, VBMI2) when the CPU has them, chosen once at run time.
+ * AVX-512 (BW, VL, VBMI, VBMI2) when the CPU has them, chosen once at run time.
  * Elsewhere, and with -DLEPACK_PORTABLE, every kernel stops where it
  * starts and the proven scalar loops of utf8.c do all the work.
  *
@@ -22,7 +22,7 @@
 #include "cpu_level.h"
 
 #define LEPACK_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
-#define LEPACK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi2,bmi,bmi2,popcnt")))
+#define LEPACK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
 
 /* ---- shuffle table for the AVX2 encoder -----------------------------------
  * Four units sit in four 32-bit lanes, each lane holding the unit's 1, 2 or
@@ -735,17 +735,13 @@ typedef struct vec_verdict {
     int stop;
 } vec_verdict;
 
+/* The lanes of x whose error bits are set, pk holding the byte k places
+ * before each lane's. */
 LEPACK_AVX512
-static inline vec_verdict vec_verdict_avx512(const uint8_t *src, size_t i, unsigned n, __m512i x)
+static inline __mmask64 vec_errors_avx512(__m512i x, __m512i p1, __m512i p2, __m512i p3)
 {
     const __m512i b1h = vec_table512(vec_b1_high), b1l = vec_table512(vec_b1_low),
                   b2h = vec_table512(vec_b2_high), nib = _mm512_set1_epi8(0x0F);
-    vec_verdict v;
-    /* Lane k of pk holds the byte k places back (zero before i): lanes
-     * k .. n + k - 1, no bit shifted out (the integer sanitizer). */
-    __m512i p1 = vec_load_masked(src, i, 1, _bzhi_u64((~0ull >> 1) << 1, n + 1));
-    __m512i p2 = vec_load_masked(src, i, 2, _bzhi_u64((~0ull >> 2) << 2, n + 2));
-    __m512i p3 = vec_load_masked(src, i, 3, _bzhi_u64((~0ull >> 3) << 3, n + 3));
     __m512i e = _mm512_and_si512(
         _mm512_and_si512(
             _mm512_shuffle_epi8(b1h, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nib)),
@@ -756,25 +752,89 @@ static inline vec_verdict vec_verdict_avx512(const uint8_t *src, size_t i, unsig
     __mmask64 must = _mm512_cmpge_epu8_mask(p2, _mm512_set1_epi8((char)0xE0)) |
                      _mm512_cmpge_epu8_mask(p3, _mm512_set1_epi8((char)0xF0));
     e = _mm512_xor_si512(e, _mm512_maskz_mov_epi8(must, _mm512_set1_epi8((char)0x80)));
-    __mmask64 bad = _mm512_test_epi8_mask(e, e);
+    return _mm512_test_epi8_mask(e, e);
+}
+
+LEPACK_AVX512
+static inline vec_verdict vec_verdict_avx512(const uint8_t *src, size_t i, unsigned n, __m512i x)
+{
+    vec_verdict v;
+    /* Lane k of pk holds the byte k places back (zero before i): lanes
+     * k .. n + k - 1, no bit shifted out (the integer sanitizer). */
+    __m512i p1 = vec_load_masked(src, i, 1, _bzhi_u64((~0ull >> 1) << 1, n + 1));
+    __m512i p2 = vec_load_masked(src, i, 2, _bzhi_u64((~0ull >> 2) << 2, n + 2));
+    __m512i p3 = vec_load_masked(src, i, 3, _bzhi_u64((~0ull >> 3) << 3, n + 3));
+    __mmask64 bad = vec_errors_avx512(x, p1, p2, p3);
     /* Sequence starts: bytes other than 80..BF (the zeros past the end
      * included).  With n < 64 the zero at n may end the block. */
     __mmask64 start = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8((char)0xBF));
     unsigned cap = n < 64 ? n + 1 : 64;
-    /* Below cap and below the first error (tzcnt of none: 64). */
-    __mmask64 ends = _bzhi_u64(_bzhi_u64(start, cap), (unsigned)_tzcnt_u64(bad)) & ~1ull;
+    __mmask64 ends = _bzhi_u64(start, cap) & ~1ull;
+    v.stop = ends == 0 || (bad & _bzhi_u64(~0ull, cap)) != 0;
+    /* Below the first error too (tzcnt of none: 64).  Only a stopping
+     * block needs it: kept off the common path, the next block's address
+     * waits for the starts, not for the error lookups. */
+    if (__builtin_expect(v.stop, 0))
+        ends = _bzhi_u64(ends, (unsigned)_tzcnt_u64(bad));
     v.end = ends == 0 ? 0 : 63u - (unsigned)__builtin_clzll(ends);
     __mmask64 body = _bzhi_u64(~0ull, v.end);
     v.start = start & body;
     v.four = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xF0)) & body;
-    v.stop = ends == 0 || (bad & _bzhi_u64(~0ull, cap)) != 0;
     return v;
+}
+
+/* Whole blocks at a fixed stride, each checked with the three bytes before
+ * it: no block's address waits for the one before (the verdict's end
+ * does), so the blocks overlap in the pipeline.  Stops before the first
+ * block with an error bit, or with fewer than 64 bytes left; returns the
+ * last sequence start at or before that block, with *units the units of
+ * the sequences before it.  Error bits at a sequence's bytes decide it
+ * (a sequence cut short shows at its first byte that is not a
+ * continuation byte), so the sequences wholly before the stopping block
+ * are well-formed, and the one that runs into it is left to the verdicts. */
+LEPACK_AVX512
+static size_t vec_count_stride_avx512(const uint8_t *src, size_t len, size_t i, size_t *units)
+{
+    size_t at = i, u = 0;
+    while (len - at >= 64) {
+        __m512i x = _mm512_loadu_si512((const void *)(src + at)), p1, p2, p3;
+        if (at == i) { /* nothing before the first block: as ASCII */
+            p1 = vec_load_masked(src, at, 1, ~0ull << 1);
+            p2 = vec_load_masked(src, at, 2, ~0ull << 2);
+            p3 = vec_load_masked(src, at, 3, ~0ull << 3);
+        } else {
+            p1 = _mm512_loadu_si512((const void *)(src + at - 1));
+            p2 = _mm512_loadu_si512((const void *)(src + at - 2));
+            p3 = _mm512_loadu_si512((const void *)(src + at - 3));
+        }
+        if (vec_errors_avx512(x, p1, p2, p3) != 0)
+            break;
+        u += (size_t)_mm_popcnt_u64(_mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8((char)0xBF))) +
+             (size_t)_mm_popcnt_u64(_mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xF0)));
+        at += 64;
+    }
+    if (at > i) {
+        /* A lead whose sequence runs past at: take it back. */
+        size_t s = at;
+        if (src[at - 3] >= 0xF0u)
+            s = at - 3;
+        else if (src[at - 2] >= 0xE0u)
+            s = at - 2;
+        else if (src[at - 1] >= 0xC0u)
+            s = at - 1;
+        if (s < at)
+            u -= src[s] >= 0xF0u ? 2u : 1u;
+        at = s;
+    }
+    *units += u;
+    return at;
 }
 
 LEPACK_AVX512
 static size_t vec_count_avx512(const uint8_t *src, size_t len, size_t i, size_t *q)
 {
     size_t units = 0;
+    i = vec_count_stride_avx512(src, len, i, &units);
     while (i < len) {
         size_t left = len - i;
         unsigned n = left >= 64 ? 64u : (unsigned)left;
@@ -802,51 +862,95 @@ static size_t vec_count_avx512(const uint8_t *src, size_t len, size_t i, size_t 
  * starts, and of those low surrogates, are then compressed into the
  * output in order. */
 
-/* 32 bytes from src + at as 16-bit lanes, the lanes from avail on zero
- * (address formed as an integer: vec_load_masked). */
-LEPACK_AVX512
-static inline __m512i vec_widen32(const uint8_t *src, size_t at, unsigned avail)
-{
-    __mmask32 live = avail >= 32 ? ~0u : _bzhi_u32(~0u, avail);
-    const void *p = (const void *)((uintptr_t)src + at);
-    return _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(live, p));
-}
+/* Byte k + from of x and the one after it in 16-bit lane k (one[0]), and
+ * the byte two after it (one[1]), for the 32 lanes of a half block.  Only
+ * lanes below the block's end are used, and a sequence starting there ends
+ * before it: every byte those lanes need is in x (the last lanes of the
+ * second half wrap around, unused). */
+static const uint8_t vec_lane_bytes[2][64] __attribute__((aligned(64))) = {
+#define VEC_LB(k) (k), (k) + 1
+    {VEC_LB(0), VEC_LB(1), VEC_LB(2), VEC_LB(3), VEC_LB(4), VEC_LB(5), VEC_LB(6), VEC_LB(7),
+     VEC_LB(8), VEC_LB(9), VEC_LB(10), VEC_LB(11), VEC_LB(12), VEC_LB(13), VEC_LB(14), VEC_LB(15),
+     VEC_LB(16), VEC_LB(17), VEC_LB(18), VEC_LB(19), VEC_LB(20), VEC_LB(21), VEC_LB(22), VEC_LB(23),
+     VEC_LB(24), VEC_LB(25), VEC_LB(26), VEC_LB(27), VEC_LB(28), VEC_LB(29), VEC_LB(30), VEC_LB(31)},
+#undef VEC_LB
+#define VEC_LB(k) (k) + 2, 0
+    {VEC_LB(0), VEC_LB(1), VEC_LB(2), VEC_LB(3), VEC_LB(4), VEC_LB(5), VEC_LB(6), VEC_LB(7),
+     VEC_LB(8), VEC_LB(9), VEC_LB(10), VEC_LB(11), VEC_LB(12), VEC_LB(13), VEC_LB(14), VEC_LB(15),
+     VEC_LB(16), VEC_LB(17), VEC_LB(18), VEC_LB(19), VEC_LB(20), VEC_LB(21), VEC_LB(22), VEC_LB(23),
+     VEC_LB(24), VEC_LB(25), VEC_LB(26), VEC_LB(27), VEC_LB(28), VEC_LB(29), VEC_LB(30), VEC_LB(31)},
+#undef VEC_LB
+};
 
-/* The units of lanes `emit` of the 32 bytes at src + at (avail of them in
- * the block), `low` the lanes after a four-byte lead; returns their count. */
+/* The units of lanes `emit` of the half block of x from byte `from` (0 or
+ * 32), `low` the lanes after a four-byte lead; returns their count.  A
+ * block of one- and two-byte sequences (`widest` 2) or up to three bytes
+ * (3) skips the forms it does not hold. */
 LEPACK_AVX512
-static inline unsigned vec_decode32(const uint8_t *src, size_t at, unsigned avail,
-                                    __mmask32 emit, __mmask32 low, uint16_t *out)
+static inline unsigned vec_decode32(__m512i x, unsigned from, int widest, __mmask32 emit,
+                                    __mmask32 low, uint16_t *out)
 {
-    const __m512i m3f = _mm512_set1_epi16(0x3F);
-    __m512i b0 = vec_widen32(src, at, avail);
-    __m512i b1 = vec_widen32(src, at + 1, avail > 1 ? avail - 1 : 0);
-    __m512i b2 = vec_widen32(src, at + 2, avail > 2 ? avail - 2 : 0);
-    __m512i c1 = _mm512_and_si512(b1, m3f), c2 = _mm512_and_si512(b2, m3f);
+    const __m512i m3f = _mm512_set1_epi16(0x3F), at = _mm512_set1_epi8((char)from);
+    __m512i w = _mm512_permutexvar_epi8(
+        _mm512_add_epi8(_mm512_load_si512((const void *)vec_lane_bytes[0]), at), x);
+    __m512i b0 = _mm512_and_si512(w, _mm512_set1_epi16(0xFF));
+    __m512i b1 = _mm512_srli_epi16(w, 8);
+    __m512i c1 = _mm512_and_si512(b1, m3f);
     __m512i two = _mm512_or_si512(
         _mm512_slli_epi16(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F)), 6), c1);
-    __m512i three = _mm512_or_si512(
-        _mm512_or_si512(_mm512_slli_epi16(b0, 12), _mm512_slli_epi16(c1, 6)), c2);
-    /* 0xD800 + (cp - 0x10000) / 1024, cp / 1024 from the lead and the two
-     * bytes after it. */
-    __m512i high = _mm512_add_epi16(
-        _mm512_set1_epi16((short)0xD7C0),
-        _mm512_or_si512(_mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(b0, _mm512_set1_epi16(7)), 8),
-                                        _mm512_slli_epi16(c1, 2)),
-                        _mm512_srli_epi16(c2, 4)));
-    /* In the lane after the lead: its third byte's low four bits and its
-     * fourth byte's six. */
-    __m512i lowu = _mm512_or_si512(
-        _mm512_set1_epi16((short)0xDC00),
-        _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(b1, _mm512_set1_epi16(0x0F)), 6), c2));
-    __m512i v = b0;
-    v = _mm512_mask_mov_epi16(v, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0)), two);
-    v = _mm512_mask_mov_epi16(v, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xE0)), three);
-    v = _mm512_mask_mov_epi16(v, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xF0)), high);
-    v = _mm512_mask_mov_epi16(v, low, lowu);
+    __m512i v = _mm512_mask_mov_epi16(b0, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0)), two);
+    if (widest > 2) {
+        __m512i b2 = _mm512_maskz_permutexvar_epi8(
+            0x5555555555555555ull,
+            _mm512_add_epi8(_mm512_load_si512((const void *)vec_lane_bytes[1]), at), x);
+        __m512i c2 = _mm512_and_si512(b2, m3f);
+        __m512i three = _mm512_or_si512(
+            _mm512_or_si512(_mm512_slli_epi16(b0, 12), _mm512_slli_epi16(c1, 6)), c2);
+        v = _mm512_mask_mov_epi16(v, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xE0)), three);
+        if (widest > 3) {
+            /* 0xD800 + (cp - 0x10000) / 1024, cp / 1024 from the lead and
+             * the two bytes after it. */
+            __m512i high = _mm512_add_epi16(
+                _mm512_set1_epi16((short)0xD7C0),
+                _mm512_or_si512(
+                    _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(b0, _mm512_set1_epi16(7)), 8),
+                                    _mm512_slli_epi16(c1, 2)),
+                    _mm512_srli_epi16(c2, 4)));
+            /* In the lane after the lead: its third byte's low four bits
+             * and its fourth byte's six. */
+            __m512i lowu = _mm512_or_si512(
+                _mm512_set1_epi16((short)0xDC00),
+                _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(b1, _mm512_set1_epi16(0x0F)), 6),
+                                c2));
+            v = _mm512_mask_mov_epi16(v, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xF0)), high);
+            v = _mm512_mask_mov_epi16(v, low, lowu);
+        }
+    }
     unsigned k = (unsigned)_mm_popcnt_u32(emit);
     _mm512_mask_storeu_epi16(out, _bzhi_u32(~0u, k), _mm512_maskz_compress_epi16(emit, v));
     return k;
+}
+
+/* A whole block of one- and two-byte sequences (`big` its bytes E0..FF:
+ * none) needs none of the lookups: it is well-formed when each
+ * continuation byte follows a lead of C2..DF and each lead is followed by
+ * one (a lead in the last lane is left to the next block).  Anything else
+ * is left to the verdict. */
+LEPACK_AVX512
+static inline int vec_two_byte_block(__m512i x, unsigned n, __mmask64 big, vec_verdict *v)
+{
+    if (n < 64 || big != 0)
+        return 0;
+    __mmask64 lead = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xC0));
+    __mmask64 cont = _mm512_movepi8_mask(x) & ~lead;
+    if (cont != lead << 1 ||
+        (_mm512_cmplt_epu8_mask(x, _mm512_set1_epi8((char)0xC2)) & lead) != 0)
+        return 0;
+    v->end = lead >> 63 ? 63u : 64u;
+    v->start = ~cont & _bzhi_u64(~0ull, v->end);
+    v->four = 0;
+    v->stop = 0;
+    return 1;
 }
 
 LEPACK_AVX512
@@ -865,13 +969,17 @@ static size_t vec_decode_avx512(const uint8_t *src, size_t len, size_t i, uint16
             i = j;
             continue;
         }
-        vec_verdict v = vec_verdict_avx512(src, i, n, x);
+        __mmask64 big = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xE0));
+        vec_verdict v;
+        if (!vec_two_byte_block(x, n, big, &v))
+            v = vec_verdict_avx512(src, i, n, x);
         if (v.end > 0) {
-            __mmask64 emit = v.start | (v.four << 1), low = v.four << 1;
-            size_t got = vec_decode32(src, i, n, (__mmask32)emit, (__mmask32)low, d + q);
+            __mmask64 low = v.four << 1, emit = v.start | low;
+            int widest = v.four != 0 ? 4 : (big & _bzhi_u64(~0ull, v.end)) != 0 ? 3 : 2;
+            size_t got = vec_decode32(x, 0, widest, (__mmask32)emit, (__mmask32)low, d + q);
             if (v.end > 32)
-                got += vec_decode32(src, i + 32, n - 32, (__mmask32)(emit >> 32),
-                                    (__mmask32)(low >> 32), d + q + got);
+                got += vec_decode32(x, 32, widest, (__mmask32)(emit >> 32), (__mmask32)(low >> 32),
+                                    d + q + got);
             q += got;
             seqs += (size_t)_mm_popcnt_u64(v.start);
             i += v.end;
@@ -892,7 +1000,8 @@ static int vec_cpu_level(void)
 {
     unsigned f = lepack_cpu_features();
     const unsigned avx512 = LEPACK_CPU_AVX512F | LEPACK_CPU_AVX512BW | LEPACK_CPU_AVX512VL |
-                            LEPACK_CPU_AVX512VBMI2 | LEPACK_CPU_BMI2 | LEPACK_CPU_POPCNT;
+                            LEPACK_CPU_AVX512VBMI | LEPACK_CPU_AVX512VBMI2 | LEPACK_CPU_BMI2 |
+                            LEPACK_CPU_POPCNT;
     const unsigned avx2 = LEPACK_CPU_AVX2 | LEPACK_CPU_BMI2 | LEPACK_CPU_POPCNT;
     if ((f & avx512) == avx512)
         return LEPACK_VEC_AVX512;

@@ -17,8 +17,9 @@
  *
  * Through the public functions, at every vector level the CPU has (level
  * 0, the scalar path, is the oracle).  Decoding windows sit in ASCII text
- * ('a'), encoding windows in a background (below), the text either running
- * on past the window or ending with it:
+ * ('a') after a two-byte anchor at its start (ANCHOR_FROM), encoding
+ * windows in a background (below), the text either running on past the
+ * window or ending with it:
  *   eclasses every 3-unit window over the 16 unit classes (ECLASS), at
  *            every offset 0-66, over ASCII, two-byte, three-byte and
  *            surrogate-pair backgrounds
@@ -85,10 +86,21 @@ static answer ask(int level, const uint8_t *s, size_t len, uint16_t *out)
 static uint16_t ascii_units[LEN]; /* 'a' as units */
 static uint16_t got_units[LEN], want_units[8];
 
-/* The scalar answer for the whole text from the window alone: ASCII
- * before it adds a unit a byte and cannot change how the window reads;
- * after it, one 'a' ends whatever the window left open, and every further
- * 'a' adds a unit. */
+/* A window at offset 2 or more follows an anchor, C3 A9 (U+00E9) at offset
+ * 0: the decoding kernel's blocks then start at the text's start, not at
+ * the window's first byte past an ASCII run, so the window meets every
+ * lane of a block and its edge.  The anchor is one unit for two bytes. */
+enum { ANCHOR_FROM = 2 };
+
+static size_t anchor_saves(size_t off)
+{
+    return off >= ANCHOR_FROM ? 1 : 0;
+}
+
+/* The scalar answer for the whole text from the window alone: whole
+ * sequences before it add their units and cannot change how the window
+ * reads; after it, one 'a' ends whatever the window left open, and every
+ * further 'a' adds a unit. */
 static answer oracle(const uint8_t *w, size_t wl, size_t off, size_t len, size_t *mine)
 {
     uint8_t b[8];
@@ -98,18 +110,22 @@ static answer oracle(const uint8_t *w, size_t wl, size_t off, size_t len, size_t
         b[bl++] = 'a';
     answer a = ask(LEPACK_VEC_NONE, b, bl, want_units);
     *mine = a.written - (bl - wl); /* the window's own units */
-    a.units += off + (len - off - bl);
-    a.written += off + (len - off - bl);
+    a.units += off + (len - off - bl) - anchor_saves(off);
+    a.written += off + (len - off - bl) - anchor_saves(off);
     a.valid = a.valid == bl + 1 ? len + 1 : off + a.valid;
     return a;
 }
 
-/* The decoded text is 'a' before the window's units and after them. */
+/* The decoded text is the anchor's unit, 'a' before the window's units
+ * and after them. */
 static int same_units(size_t off, size_t mine, size_t written)
 {
-    return memcmp(got_units, ascii_units, off * 2) == 0 &&
-           memcmp(got_units + off, want_units, mine * 2) == 0 &&
-           memcmp(got_units + off + mine, ascii_units, (written - off - mine) * 2) == 0;
+    size_t at = off - anchor_saves(off); /* the window's first unit */
+    if (anchor_saves(off) && got_units[0] != 0xE9)
+        return 0;
+    return memcmp(got_units + anchor_saves(off), ascii_units, (at - anchor_saves(off)) * 2) == 0 &&
+           memcmp(got_units + at, want_units, mine * 2) == 0 &&
+           memcmp(got_units + at + mine, ascii_units, (written - at - mine) * 2) == 0;
 }
 
 /* The window w at offset off of text, length len, at levels lo..hi. */
@@ -117,6 +133,10 @@ static int check(const uint8_t *w, size_t wl, size_t off, size_t len, int lo, in
 {
     size_t mine = 0;
     answer want = oracle(w, wl, off, len, &mine);
+    if (anchor_saves(off)) {
+        text[0] = 0xC3;
+        text[1] = 0xA9;
+    }
     memcpy(text + off, w, wl);
     int ok = 1;
     for (int level = lo; level <= hi && ok; level++) {
@@ -135,6 +155,7 @@ static int check(const uint8_t *w, size_t wl, size_t off, size_t len, int lo, in
         }
     }
     memset(text + off, 'a', wl);
+    memset(text, 'a', ANCHOR_FROM);
     return ok;
 }
 
