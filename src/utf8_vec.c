@@ -665,7 +665,13 @@ static size_t vec_ascii_avx512(const uint8_t *src, size_t len, size_t i, uint16_
  * continuation byte, one more per four-byte lead.  The bytes before the
  * block are taken as ASCII, which is what decoding from the block's start
  * means; past the end of the input, as zeros, so that a sequence the end
- * cuts short shows as an error at the first zero. */
+ * cuts short shows as an error at the first zero.
+ *
+ * Such a verdict decides where the next block starts, so blocks of
+ * verdicts run one after the other.  The count goes first at a fixed
+ * stride instead (vec_count_stride_avx512, each block checked with its
+ * three bytes before), and takes one verdict's block only where the stride
+ * stops: fewer than 64 bytes left, or an error. */
 
 /* Error bits, one per way two bytes (the one before, b1, and this one, b2)
  * can break well-formedness; each table gives the bits its nibble allows,
@@ -834,8 +840,14 @@ LEPACK_AVX512
 static size_t vec_count_avx512(const uint8_t *src, size_t len, size_t i, size_t *q)
 {
     size_t units = 0;
-    i = vec_count_stride_avx512(src, len, i, &units);
     while (i < len) {
+        /* Whole blocks at the stride; where it stops (fewer than 64 bytes
+         * left, or an error in the block), one block of the verdict's. */
+        size_t e = vec_count_stride_avx512(src, len, i, &units);
+        if (e > i) {
+            i = e;
+            continue;
+        }
         size_t left = len - i;
         unsigned n = left >= 64 ? 64u : (unsigned)left;
         __m512i x = vec_load_masked(src, i, 0, _bzhi_u64(~0ull, n));
@@ -855,12 +867,15 @@ static size_t vec_count_avx512(const uint8_t *src, size_t len, size_t i, size_t 
 }
 
 /* ---- AVX-512: well-formed UTF-8 to UTF-16 ----------------------------------
- * The blocks and verdicts of the counting kernel; over a block's whole
- * sequences, every byte's lane computes in 16 bits what its sequence
- * decodes to if it starts one (from the byte and the two after it), and
- * the lane after a four-byte lead the low surrogate; the lanes of the
- * starts, and of those low surrogates, are then compressed into the
- * output in order. */
+ * Over a block's whole sequences, every byte's lane computes in 16 bits
+ * what its sequence decodes to if it starts one (from the byte and the two
+ * after it), and the lane after a four-byte lead the low surrogate; the
+ * lanes of the starts, and of those low surrogates, are then compressed
+ * into the output in order.  Which bytes are whole well-formed sequences
+ * comes, in this order, from: a block of one- and two-byte sequences
+ * checked with masks alone; a run of up to VEC_CHUNK bytes checked at the
+ * counting kernel's stride, then decoded block by block while it is in
+ * the cache; and where the stride stops, the verdict of one block. */
 
 /* Byte k + from of x and the one after it in 16-bit lane k (one[0]), and
  * the byte two after it (one[1]), for the 32 lanes of a half block.  Only
@@ -931,15 +946,14 @@ static inline unsigned vec_decode32(__m512i x, unsigned from, int widest, __mmas
     return k;
 }
 
-/* A whole block of one- and two-byte sequences (`big` its bytes E0..FF:
- * none) needs none of the lookups: it is well-formed when each
- * continuation byte follows a lead of C2..DF and each lead is followed by
- * one (a lead in the last lane is left to the next block).  Anything else
- * is left to the verdict. */
+/* A whole block of one- and two-byte sequences needs no lookups: it is
+ * well-formed when each continuation byte follows a lead of C2..DF and
+ * each lead is followed by one (a lead in the last lane is left to the
+ * next block).  Anything else is left to the stride's check. */
 LEPACK_AVX512
-static inline int vec_two_byte_block(__m512i x, unsigned n, __mmask64 big, vec_verdict *v)
+static inline int vec_two_byte_block(__m512i x, unsigned n, vec_verdict *v)
 {
-    if (n < 64 || big != 0)
+    if (n < 64 || _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xE0)) != 0)
         return 0;
     __mmask64 lead = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xC0));
     __mmask64 cont = _mm512_movepi8_mask(x) & ~lead;
@@ -953,11 +967,67 @@ static inline int vec_two_byte_block(__m512i x, unsigned n, __mmask64 big, vec_v
     return 1;
 }
 
+/* The units of a block's whole sequences (the verdict's), at out; returns
+ * their count. */
+LEPACK_AVX512
+static inline size_t vec_decode_block(__m512i x, const vec_verdict *v, uint16_t *out)
+{
+    __mmask64 low = v->four << 1, emit = v->start | low;
+    __mmask64 big = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xE0)) &
+                    _bzhi_u64(~0ull, v->end);
+    int widest = v->four != 0 ? 4 : big != 0 ? 3 : 2;
+    size_t got = vec_decode32(x, 0, widest, (__mmask32)emit, (__mmask32)low, out);
+    if (v->end > 32)
+        got += vec_decode32(x, 32, widest, (__mmask32)(emit >> 32), (__mmask32)(low >> 32),
+                            out + got);
+    return got;
+}
+
+/* How far ahead of its block the decoding kernel asks for the input, and
+ * how much it checks before it decodes. */
+#define VEC_AHEAD 512u
+#define VEC_CHUNK 4096u
+
+/* src[i .. e), whole well-formed sequences (the stride's check), block by
+ * block: a block ends at its last sequence start, or at e. */
+LEPACK_AVX512
+static size_t vec_decode_run_avx512(const uint8_t *src, size_t i, size_t e, uint16_t *d,
+                                    size_t *qq)
+{
+    size_t q = *qq, seqs = 0;
+    while (i < e) {
+        size_t left = e - i;
+        unsigned n = left >= 64 ? 64u : (unsigned)left;
+        if (left > VEC_AHEAD)
+            _mm_prefetch((const char *)((uintptr_t)src + i + VEC_AHEAD), _MM_HINT_T0);
+        /* Zeros from n on: the zero at n starts the next sequence. */
+        __m512i x = vec_load_masked(src, i, 0, _bzhi_u64(~0ull, n));
+        __mmask64 start = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8((char)0xBF));
+        __mmask64 ends = _bzhi_u64(start, n < 64 ? n + 1 : 64) & ~1ull;
+        vec_verdict v;
+        v.end = 63u - (unsigned)__builtin_clzll(ends);
+        __mmask64 body = _bzhi_u64(~0ull, v.end);
+        v.start = start & body;
+        v.four = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xF0)) & body;
+        q += vec_decode_block(x, &v, d + q);
+        seqs += (size_t)_mm_popcnt_u64(v.start);
+        i += v.end;
+    }
+    *qq = q;
+    return seqs;
+}
+
 LEPACK_AVX512
 static size_t vec_decode_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *qq,
                                 size_t *steps)
 {
     size_t q = *qq, seqs = 0;
+    /* Each block's address waits for the block before (where its last
+     * sequence starts), so a block not yet in the cache would stall the
+     * loop for the whole miss: the lines ahead are asked for early (a
+     * prefetch never faults, past the end included). */
+    for (size_t k = 0; k < VEC_AHEAD && k < len - i; k += 64)
+        _mm_prefetch((const char *)((uintptr_t)src + i + k), _MM_HINT_T0);
     while (i < len) {
         size_t left = len - i;
         unsigned n = left >= 64 ? 64u : (unsigned)left;
@@ -969,18 +1039,26 @@ static size_t vec_decode_avx512(const uint8_t *src, size_t len, size_t i, uint16
             i = j;
             continue;
         }
-        __mmask64 big = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xE0));
         vec_verdict v;
-        if (!vec_two_byte_block(x, n, big, &v))
-            v = vec_verdict_avx512(src, i, n, x);
+        if (vec_two_byte_block(x, n, &v)) {
+            q += vec_decode_block(x, &v, d + q);
+            seqs += (size_t)_mm_popcnt_u64(v.start);
+            i += v.end;
+            continue;
+        }
+        /* Up to a chunk checked at the counting kernel's stride, then
+         * decoded without the lookups while it is in the cache. */
+        size_t units = 0;
+        size_t e = vec_count_stride_avx512(src, left > VEC_CHUNK ? i + VEC_CHUNK : len, i, &units);
+        if (e > i) {
+            seqs += vec_decode_run_avx512(src, i, e, d, &q);
+            i = e;
+            continue;
+        }
+        /* Fewer than 64 bytes left, or an error in this block. */
+        v = vec_verdict_avx512(src, i, n, x);
         if (v.end > 0) {
-            __mmask64 low = v.four << 1, emit = v.start | low;
-            int widest = v.four != 0 ? 4 : (big & _bzhi_u64(~0ull, v.end)) != 0 ? 3 : 2;
-            size_t got = vec_decode32(x, 0, widest, (__mmask32)emit, (__mmask32)low, d + q);
-            if (v.end > 32)
-                got += vec_decode32(x, 32, widest, (__mmask32)(emit >> 32), (__mmask32)(low >> 32),
-                                    d + q + got);
-            q += got;
+            q += vec_decode_block(x, &v, d + q);
             seqs += (size_t)_mm_popcnt_u64(v.start);
             i += v.end;
         }
