@@ -454,8 +454,26 @@ static inline __m512i vec_pairs_avx512(__m512i v)
  * (Latin-1, Greek, Cyrillic, Hebrew, Arabic text).  `zero2` marks lanes
  * that take two bytes although below 0x80 (modified UTF-8's U+0000: C0 80
  * is what the two-byte formula gives 0).  Returns the bytes written. */
+/* The first nb bytes of w at d; with `room` (64 bytes of the string's
+ * own output from d on, which later steps overwrite) all 64 of them, one
+ * plain store rather than a masked one, which costs more where the line
+ * is not in the cache.  A block takes at most 32 units and every unit at
+ * least one byte: with VEC_ROOM_UNITS units left at the block, 64 units,
+ * so 64 bytes, still follow it. */
+#define VEC_ROOM_UNITS 96u
+
 LEPACK_AVX512
-static inline unsigned vec_two_byte_avx512(__m512i v, __mmask32 live, __mmask32 zero2, uint8_t *d)
+static inline void vec_put_bytes(uint8_t *d, __m512i w, unsigned nb, int room)
+{
+    if (room)
+        _mm512_storeu_si512((void *)d, w);
+    else
+        _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, nb), w);
+}
+
+LEPACK_AVX512
+static inline unsigned vec_two_byte_avx512(__m512i v, __mmask32 live, __mmask32 zero2, uint8_t *d,
+                                           int room)
 {
     __mmask32 two = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80)) | zero2;
     __m512i lead = _mm512_or_si512(_mm512_srli_epi16(v, 6), _mm512_set1_epi16(0xC0));
@@ -467,7 +485,7 @@ static inline unsigned vec_two_byte_avx512(__m512i v, __mmask32 live, __mmask32 
     keepv = _mm512_maskz_mov_epi16(live, keepv);
     __mmask64 keep = _mm512_test_epi8_mask(keepv, keepv);
     unsigned nb = (unsigned)_mm_popcnt_u64(keep);
-    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, nb), _mm512_maskz_compress_epi8(keep, w));
+    vec_put_bytes(d, _mm512_maskz_compress_epi8(keep, w), nb, room);
     return nb;
 }
 
@@ -476,7 +494,8 @@ static inline unsigned vec_two_byte_avx512(__m512i v, __mmask32 live, __mmask32 
  * the BMP; a surrogate here takes the three bytes of its own value, as in
  * modified UTF-8).  `zero2` as above.  Returns the bytes written. */
 LEPACK_AVX512
-static inline unsigned vec_bmp16_avx512(__m256i h, __mmask16 live, __mmask16 zero2, uint8_t *d)
+static inline unsigned vec_bmp16_avx512(__m256i h, __mmask16 live, __mmask16 zero2, uint8_t *d,
+                                        int room)
 {
     __m512i c = _mm512_cvtepu16_epi32(h);
     const __m512i m3f = _mm512_set1_epi32(0x3F), m80 = _mm512_set1_epi32(0x80);
@@ -498,7 +517,7 @@ static inline unsigned vec_bmp16_avx512(__m256i h, __mmask16 live, __mmask16 zer
     keepv = _mm512_maskz_mov_epi32(live, keepv);
     __mmask64 keep = _mm512_test_epi8_mask(keepv, keepv);
     unsigned nb = (unsigned)_mm_popcnt_u64(keep);
-    _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, nb), _mm512_maskz_compress_epi8(keep, w));
+    vec_put_bytes(d, _mm512_maskz_compress_epi8(keep, w), nb, room);
     return nb;
 }
 
@@ -506,20 +525,21 @@ static inline unsigned vec_bmp16_avx512(__m256i h, __mmask16 live, __mmask16 zer
  * to be taken as three bytes of their own (modified UTF-8), through the
  * two-byte form when all are below 0x800, else the BMP form twice. */
 LEPACK_AVX512
-static inline unsigned vec_bmp32_avx512(__m512i v, __mmask32 live, __mmask32 zero2, uint8_t *d)
+static inline unsigned vec_bmp32_avx512(__m512i v, __mmask32 live, __mmask32 zero2, uint8_t *d,
+                                        int room)
 {
     if (_mm512_mask_cmpge_epu16_mask(live, v, _mm512_set1_epi16(0x800)) == 0)
-        return vec_two_byte_avx512(v, live, zero2, d);
+        return vec_two_byte_avx512(v, live, zero2, d, room);
     unsigned nb = vec_bmp16_avx512(_mm512_castsi512_si256(v), (__mmask16)live,
-                                   (__mmask16)zero2, d);
+                                   (__mmask16)zero2, d, room);
     return nb + vec_bmp16_avx512(_mm512_extracti64x4_epi64(v, 1), (__mmask16)(live >> 16),
-                                 (__mmask16)(zero2 >> 16), d + nb);
+                                 (__mmask16)(zero2 >> 16), d + nb, room);
 }
 
 /* The fast forms first (32 ASCII units, 16 pairs, 32 units below 0x800,
- * 32 units without a surrogate, 8 of them through the AVX2 table near the
- * end); anything else, and the tail, through the general block, which
- * takes every unit. */
+ * 32 units without a surrogate, or the first 16 of 32 when the surrogates
+ * are in the others); anything else, and a tail that is not ASCII,
+ * through the general block, which takes every unit. */
 LEPACK_AVX512
 static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
 {
@@ -552,24 +572,24 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
                 continue;
             }
             __m512i top5 = _mm512_and_si512(v, _mm512_set1_epi16((short)0xF800));
-            if (_mm512_cmpeq_epi16_mask(top5, _mm512_set1_epi16((short)0xD800)) == 0) {
-                p += vec_bmp32_avx512(v, ~0u, 0, d + p);
+            __mmask32 sur = _mm512_cmpeq_epi16_mask(top5, _mm512_set1_epi16((short)0xD800));
+            if (sur == 0) {
+                p += vec_bmp32_avx512(v, ~0u, 0, d + p, left >= VEC_ROOM_UNITS);
                 i += 32;
                 continue;
             }
-        }
-        if (left >= 20) {
-            __m128i h = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-            if (vec_no_surrogate_sse2(h)) {
-                p += vec_pack8_avx2(h, d + p);
-                i += 8;
+            if ((sur & 0xFFFFu) == 0) {
+                /* The surrogates in the second half: the first as BMP. */
+                p += vec_bmp16_avx512(_mm512_castsi512_si256(v), 0xFFFFu, 0, d + p,
+                                      left >= VEC_ROOM_UNITS);
+                i += 16;
                 continue;
             }
         }
         vec_block512 b = vec_block_avx512(s, n, i);
         __m512i out = _mm512_maskz_compress_epi8(b.keep, b.bytes);
         unsigned nb = (unsigned)_mm_popcnt_u64(b.keep);
-        _mm512_mask_storeu_epi8(d + p, _bzhi_u64(~0ull, nb), out);
+        vec_put_bytes(d + p, out, nb, left >= VEC_ROOM_UNITS);
         p += nb;
         i += (unsigned)_mm_popcnt_u32(b.take);
     }
@@ -609,7 +629,7 @@ static size_t vec_mutf8_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d
             _mm256_mask_storeu_epi8(d + p, live, _mm512_cvtepi16_epi8(v));
             p += k;
         } else {
-            p += vec_bmp32_avx512(v, live, zero, d + p);
+            p += vec_bmp32_avx512(v, live, zero, d + p, left >= VEC_ROOM_UNITS);
         }
         i += k;
     }
