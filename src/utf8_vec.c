@@ -922,19 +922,21 @@ static const uint8_t vec_lane_bytes[2][64] __attribute__((aligned(64))) = {
  * block of one- and two-byte sequences (`widest` 2) or up to three bytes
  * (3) skips the forms it does not hold. */
 LEPACK_AVX512
-static inline unsigned vec_decode32(__m512i x, unsigned from, int widest, __mmask32 emit,
-                                    __mmask32 low, uint16_t *out)
+static inline unsigned vec_decode32(__m512i x, unsigned from, int widest, __mmask32 lead,
+                                    __mmask32 emit, __mmask32 low, uint16_t *out)
 {
     const __m512i m3f = _mm512_set1_epi16(0x3F), at = _mm512_set1_epi8((char)from);
     __m512i w = _mm512_permutexvar_epi8(
         _mm512_add_epi8(_mm512_load_si512((const void *)vec_lane_bytes[0]), at), x);
     __m512i b0 = _mm512_and_si512(w, _mm512_set1_epi16(0xFF));
-    __m512i b1 = _mm512_srli_epi16(w, 8);
-    __m512i c1 = _mm512_and_si512(b1, m3f);
-    __m512i two = _mm512_or_si512(
-        _mm512_slli_epi16(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F)), 6), c1);
-    __m512i v = _mm512_mask_mov_epi16(b0, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0)), two);
+    /* A lead's five bits times 64 plus the next byte's six, in one
+     * multiply-add of the lane's two bytes. */
+    __m512i two = _mm512_maddubs_epi16(_mm512_and_si512(w, _mm512_set1_epi16(0x3F1F)),
+                                       _mm512_set1_epi16(0x0140));
+    __m512i v = _mm512_mask_mov_epi16(b0, lead, two);
     if (widest > 2) {
+        __m512i b1 = _mm512_srli_epi16(w, 8);
+        __m512i c1 = _mm512_and_si512(b1, m3f);
         __m512i b2 = _mm512_maskz_permutexvar_epi8(
             0x5555555555555555ull,
             _mm512_add_epi8(_mm512_load_si512((const void *)vec_lane_bytes[1]), at), x);
@@ -995,11 +997,12 @@ static inline size_t vec_decode_block(__m512i x, const vec_verdict *v, uint16_t 
     __mmask64 low = v->four << 1, emit = v->start | low;
     __mmask64 big = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xE0)) &
                     _bzhi_u64(~0ull, v->end);
+    __mmask64 lead = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xC0));
     int widest = v->four != 0 ? 4 : big != 0 ? 3 : 2;
-    size_t got = vec_decode32(x, 0, widest, (__mmask32)emit, (__mmask32)low, out);
+    size_t got = vec_decode32(x, 0, widest, (__mmask32)lead, (__mmask32)emit, (__mmask32)low, out);
     if (v->end > 32)
-        got += vec_decode32(x, 32, widest, (__mmask32)(emit >> 32), (__mmask32)(low >> 32),
-                            out + got);
+        got += vec_decode32(x, 32, widest, (__mmask32)(lead >> 32), (__mmask32)(emit >> 32),
+                            (__mmask32)(low >> 32), out + got);
     return got;
 }
 
