@@ -366,8 +366,11 @@ typedef struct vec_block512 {
     __mmask16 most;   /* units with a third byte */
 } vec_block512;
 
+/* Inlined by force: gcc calls it otherwise, and its struct goes through
+ * the stack on every block. */
 LEPACK_AVX512
-static inline vec_block512 vec_block_avx512(const uint16_t *s, size_t n, size_t i)
+static inline __attribute__((always_inline)) vec_block512 vec_block_avx512(const uint16_t *s,
+                                                                           size_t n, size_t i)
 {
     size_t left = n - i;
     __mmask16 live = (__mmask16)(left >= 16 ? 0xFFFFu : (1u << left) - 1u);
@@ -471,17 +474,60 @@ static inline void vec_put_bytes(uint8_t *d, __m512i w, unsigned nb, int room)
         _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, nb), w);
 }
 
+/* The constants of the encoding forms, made once per call: gcc rebuilds
+ * a broadcast constant at each use inside a loop (a move and a broadcast,
+ * on the vector ports), unless an empty asm claims to change it, after
+ * which only the register holds its value. */
+typedef struct vec_enc_k {
+    __m512i w80, wC0, w3F, wFF, w800, wFF80, wF800, wD800, ones; /* 16-bit lanes */
+    __m512i d80, dC0, dE0, d3F, d800, dFF, dFFFF, dFFFFFF;       /* 32-bit lanes */
+    __m512i pair_mask, pair_want;                                 /* high, low */
+} vec_enc_k;
+
+#if defined(__GNUC__) && !defined(__clang__)
+#define VEC_HOLD(x) __asm__("" : "+v"(x))
+#else
+#define VEC_HOLD(x) ((void)0)
+#endif
+
 LEPACK_AVX512
-static inline unsigned vec_two_byte_avx512(__m512i v, __mmask32 live, __mmask32 zero2, uint8_t *d,
-                                           int room)
+static inline void vec_enc_k_init(vec_enc_k *k)
 {
-    __mmask32 two = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80)) | zero2;
-    __m512i lead = _mm512_or_si512(_mm512_srli_epi16(v, 6), _mm512_set1_epi16(0xC0));
-    __m512i cont = _mm512_or_si512(_mm512_and_si512(v, _mm512_set1_epi16(0x3F)),
-                                   _mm512_set1_epi16(0x80));
+    k->w80 = _mm512_set1_epi16(0x80);
+    k->wC0 = _mm512_set1_epi16(0xC0);
+    k->w3F = _mm512_set1_epi16(0x3F);
+    k->wFF = _mm512_set1_epi16(0xFF);
+    k->w800 = _mm512_set1_epi16(0x800);
+    k->wFF80 = _mm512_set1_epi16((short)0xFF80);
+    k->wF800 = _mm512_set1_epi16((short)0xF800);
+    k->wD800 = _mm512_set1_epi16((short)0xD800);
+    k->ones = _mm512_set1_epi16((short)0xFFFF);
+    k->d80 = _mm512_set1_epi32(0x80);
+    k->dC0 = _mm512_set1_epi32(0xC0);
+    k->dE0 = _mm512_set1_epi32(0xE0);
+    k->d3F = _mm512_set1_epi32(0x3F);
+    k->d800 = _mm512_set1_epi32(0x800);
+    k->dFF = _mm512_set1_epi32(0xFF);
+    k->dFFFF = _mm512_set1_epi32(0xFFFF);
+    k->dFFFFFF = _mm512_set1_epi32(0xFFFFFF);
+    k->pair_mask = _mm512_set1_epi32((int)0xFC00FC00u);
+    k->pair_want = _mm512_set1_epi32((int)0xDC00D800u);
+    VEC_HOLD(k->w80); VEC_HOLD(k->wC0); VEC_HOLD(k->w3F); VEC_HOLD(k->wFF); VEC_HOLD(k->w800);
+    VEC_HOLD(k->wFF80); VEC_HOLD(k->wF800); VEC_HOLD(k->wD800); VEC_HOLD(k->ones);
+    VEC_HOLD(k->d80); VEC_HOLD(k->dC0); VEC_HOLD(k->dE0); VEC_HOLD(k->d3F); VEC_HOLD(k->d800);
+    VEC_HOLD(k->dFF); VEC_HOLD(k->dFFFF); VEC_HOLD(k->dFFFFFF);
+    VEC_HOLD(k->pair_mask); VEC_HOLD(k->pair_want);
+}
+
+LEPACK_AVX512
+static inline unsigned vec_two_byte_avx512(const vec_enc_k *k, __m512i v, __mmask32 live,
+                                           __mmask32 zero2, uint8_t *d, int room)
+{
+    __mmask32 two = _mm512_cmpge_epu16_mask(v, k->w80) | zero2;
+    __m512i lead = _mm512_or_si512(_mm512_srli_epi16(v, 6), k->wC0);
+    __m512i cont = _mm512_or_si512(_mm512_and_si512(v, k->w3F), k->w80);
     __m512i w = _mm512_mask_mov_epi16(v, two, _mm512_or_si512(lead, _mm512_slli_epi16(cont, 8)));
-    __m512i keepv = _mm512_mask_mov_epi16(_mm512_set1_epi16(0xFF), two,
-                                          _mm512_set1_epi16((short)0xFFFF));
+    __m512i keepv = _mm512_mask_mov_epi16(k->wFF, two, k->ones);
     keepv = _mm512_maskz_mov_epi16(live, keepv);
     __mmask64 keep = _mm512_test_epi8_mask(keepv, keepv);
     unsigned nb = (unsigned)_mm_popcnt_u64(keep);
@@ -494,26 +540,24 @@ static inline unsigned vec_two_byte_avx512(__m512i v, __mmask32 live, __mmask32 
  * the BMP; a surrogate here takes the three bytes of its own value, as in
  * modified UTF-8).  `zero2` as above.  Returns the bytes written. */
 LEPACK_AVX512
-static inline unsigned vec_bmp16_avx512(__m256i h, __mmask16 live, __mmask16 zero2, uint8_t *d,
-                                        int room)
+static inline unsigned vec_bmp16_avx512(const vec_enc_k *k, __m256i h, __mmask16 live,
+                                        __mmask16 zero2, uint8_t *d, int room)
 {
     __m512i c = _mm512_cvtepu16_epi32(h);
-    const __m512i m3f = _mm512_set1_epi32(0x3F), m80 = _mm512_set1_epi32(0x80);
-    __mmask16 two = _mm512_cmpge_epu32_mask(c, m80) | zero2;
-    __mmask16 three = _mm512_cmpge_epu32_mask(c, _mm512_set1_epi32(0x800));
-    __m512i cont0 = _mm512_or_si512(_mm512_and_si512(c, m3f), m80);
-    __m512i cont1 = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(c, 6), m3f), m80);
+    __mmask16 two = _mm512_cmpge_epu32_mask(c, k->d80) | zero2;
+    __mmask16 three = _mm512_cmpge_epu32_mask(c, k->d800);
+    __m512i cont0 = _mm512_or_si512(_mm512_and_si512(c, k->d3F), k->d80);
+    __m512i cont1 = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(c, 6), k->d3F), k->d80);
     __m512i w = _mm512_mask_mov_epi32(
         c, two,
-        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(c, 6), _mm512_set1_epi32(0xC0)),
+        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(c, 6), k->dC0),
                         _mm512_slli_epi32(cont0, 8)));
     w = _mm512_mask_mov_epi32(
         w, three,
-        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(c, 12), _mm512_set1_epi32(0xE0)),
+        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(c, 12), k->dE0),
                         _mm512_or_si512(_mm512_slli_epi32(cont1, 8), _mm512_slli_epi32(cont0, 16))));
-    __m512i keepv = _mm512_set1_epi32(0xFF);
-    keepv = _mm512_mask_mov_epi32(keepv, two, _mm512_set1_epi32(0xFFFF));
-    keepv = _mm512_mask_mov_epi32(keepv, three, _mm512_set1_epi32(0xFFFFFF));
+    __m512i keepv = _mm512_mask_mov_epi32(k->dFF, two, k->dFFFF);
+    keepv = _mm512_mask_mov_epi32(keepv, three, k->dFFFFFF);
     keepv = _mm512_maskz_mov_epi32(live, keepv);
     __mmask64 keep = _mm512_test_epi8_mask(keepv, keepv);
     unsigned nb = (unsigned)_mm_popcnt_u64(keep);
@@ -525,14 +569,14 @@ static inline unsigned vec_bmp16_avx512(__m256i h, __mmask16 live, __mmask16 zer
  * to be taken as three bytes of their own (modified UTF-8), through the
  * two-byte form when all are below 0x800, else the BMP form twice. */
 LEPACK_AVX512
-static inline unsigned vec_bmp32_avx512(__m512i v, __mmask32 live, __mmask32 zero2, uint8_t *d,
-                                        int room)
+static inline unsigned vec_bmp32_avx512(const vec_enc_k *k, __m512i v, __mmask32 live,
+                                        __mmask32 zero2, uint8_t *d, int room)
 {
-    if (_mm512_mask_cmpge_epu16_mask(live, v, _mm512_set1_epi16(0x800)) == 0)
-        return vec_two_byte_avx512(v, live, zero2, d, room);
-    unsigned nb = vec_bmp16_avx512(_mm512_castsi512_si256(v), (__mmask16)live,
+    if (_mm512_mask_cmpge_epu16_mask(live, v, k->w800) == 0)
+        return vec_two_byte_avx512(k, v, live, zero2, d, room);
+    unsigned nb = vec_bmp16_avx512(k, _mm512_castsi512_si256(v), (__mmask16)live,
                                    (__mmask16)zero2, d, room);
-    return nb + vec_bmp16_avx512(_mm512_extracti64x4_epi64(v, 1), (__mmask16)(live >> 16),
+    return nb + vec_bmp16_avx512(k, _mm512_extracti64x4_epi64(v, 1), (__mmask16)(live >> 16),
                                  (__mmask16)(zero2 >> 16), d + nb, room);
 }
 
@@ -544,13 +588,15 @@ LEPACK_AVX512
 static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
 {
     size_t p = *pp;
+    vec_enc_k kc;
+    vec_enc_k_init(&kc);
     while (i < n) {
         size_t left = n - i;
         if (left < 32) {
             /* An ASCII tail in one masked load and store. */
             __mmask32 live = (__mmask32)_bzhi_u32(~0u, (unsigned)left);
             __m512i v = _mm512_maskz_loadu_epi16(live, s + i);
-            if (_mm512_test_epi16_mask(v, _mm512_set1_epi16((short)0xFF80)) == 0) {
+            if (_mm512_test_epi16_mask(v, kc.wFF80) == 0) {
                 _mm256_mask_storeu_epi8(d + p, live, _mm512_cvtepi16_epi8(v));
                 p += left;
                 i += left;
@@ -558,29 +604,29 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
             }
         } else {
             __m512i v = _mm512_loadu_si512((const void *)(s + i));
-            if (_mm512_test_epi16_mask(v, _mm512_set1_epi16((short)0xFF80)) == 0) {
+            if (_mm512_test_epi16_mask(v, kc.wFF80) == 0) {
                 _mm256_storeu_si256((__m256i *)(void *)(d + p), _mm512_cvtepi16_epi8(v));
                 p += 32;
                 i += 32;
                 continue;
             }
-            __m512i t = _mm512_and_si512(v, _mm512_set1_epi32((int)0xFC00FC00u));
-            if (_mm512_cmpneq_epi32_mask(t, _mm512_set1_epi32((int)0xDC00D800u)) == 0) {
+            __m512i top5 = _mm512_and_si512(v, kc.wF800);
+            __mmask32 sur = _mm512_cmpeq_epi16_mask(top5, kc.wD800);
+            if (sur == 0) {
+                p += vec_bmp32_avx512(&kc, v, ~0u, 0, d + p, left >= VEC_ROOM_UNITS);
+                i += 32;
+                continue;
+            }
+            __m512i t = _mm512_and_si512(v, kc.pair_mask);
+            if (_mm512_cmpneq_epi32_mask(t, kc.pair_want) == 0) {
                 _mm512_storeu_si512((void *)(d + p), vec_pairs_avx512(v));
                 p += 64;
                 i += 32;
                 continue;
             }
-            __m512i top5 = _mm512_and_si512(v, _mm512_set1_epi16((short)0xF800));
-            __mmask32 sur = _mm512_cmpeq_epi16_mask(top5, _mm512_set1_epi16((short)0xD800));
-            if (sur == 0) {
-                p += vec_bmp32_avx512(v, ~0u, 0, d + p, left >= VEC_ROOM_UNITS);
-                i += 32;
-                continue;
-            }
             if ((sur & 0xFFFFu) == 0) {
                 /* The surrogates in the second half: the first as BMP. */
-                p += vec_bmp16_avx512(_mm512_castsi512_si256(v), 0xFFFFu, 0, d + p,
+                p += vec_bmp16_avx512(&kc, _mm512_castsi512_si256(v), 0xFFFFu, 0, d + p,
                                       left >= VEC_ROOM_UNITS);
                 i += 16;
                 continue;
@@ -619,6 +665,8 @@ LEPACK_AVX512
 static size_t vec_mutf8_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
 {
     size_t p = *pp;
+    vec_enc_k kc;
+    vec_enc_k_init(&kc);
     while (i < n) {
         size_t left = n - i;
         __mmask32 live = left >= 32 ? ~0u : (__mmask32)_bzhi_u32(~0u, (unsigned)left);
@@ -629,7 +677,7 @@ static size_t vec_mutf8_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d
             _mm256_mask_storeu_epi8(d + p, live, _mm512_cvtepi16_epi8(v));
             p += k;
         } else {
-            p += vec_bmp32_avx512(v, live, zero, d + p, left >= VEC_ROOM_UNITS);
+            p += vec_bmp32_avx512(&kc, v, live, zero, d + p, left >= VEC_ROOM_UNITS);
         }
         i += k;
     }
