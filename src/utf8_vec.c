@@ -368,9 +368,10 @@ typedef struct vec_block512 {
 
 /* Inlined by force: gcc calls it otherwise, and its struct goes through
  * the stack on every block. */
+#define VEC_ALWAYS_INLINE inline __attribute__((always_inline))
+
 LEPACK_AVX512
-static inline __attribute__((always_inline)) vec_block512 vec_block_avx512(const uint16_t *s,
-                                                                           size_t n, size_t i)
+static VEC_ALWAYS_INLINE vec_block512 vec_block_avx512(const uint16_t *s, size_t n, size_t i)
 {
     size_t left = n - i;
     __mmask16 live = (__mmask16)(left >= 16 ? 0xFFFFu : (1u << left) - 1u);
