@@ -583,8 +583,9 @@ static inline unsigned vec_bmp32_avx512(const vec_enc_k *k, __m512i v, __mmask32
 
 /* The fast forms first (32 ASCII units, 16 pairs, 32 units below 0x800,
  * 32 units without a surrogate, or the first 16 of 32 when the surrogates
- * are in the others); anything else, and a tail that is not ASCII,
- * through the general block, which takes every unit. */
+ * are in the others; in a tail of 20 to 31 units, 8 without a surrogate
+ * through the AVX2 table); anything else through the general block, which
+ * takes every unit. */
 LEPACK_AVX512
 static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
 {
@@ -630,6 +631,17 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
                 p += vec_bmp16_avx512(&kc, _mm512_castsi512_si256(v), 0xFFFFu, 0, d + p,
                                       left >= VEC_ROOM_UNITS);
                 i += 16;
+                continue;
+            }
+        }
+        if (left >= 20 && left < 32) {
+            /* A tail without surrogates, 8 units at a time: a string of a
+             * few dozen units is mostly tail, and the general block costs
+             * twice as much there when the string is not in the cache. */
+            __m128i h = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            if (vec_no_surrogate_sse2(h)) {
+                p += vec_pack8_avx2(h, d + p);
+                i += 8;
                 continue;
             }
         }
