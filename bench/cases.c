@@ -11,6 +11,7 @@
 
 #include "counters.h"
 #include "kernels.h"
+#include "place.h"
 
 /* next_counter's linear baseline builds its array by scanning it for every
  * item: quadratic, so it stops at SIZES[NEXT_SIZES - 1]. */
@@ -20,8 +21,14 @@ static const size_t SIZES[] = {4, 32, 1024, 1000000};
 /* Lookups per call in the "later calls" cases. */
 #define QUERIES 16
 
+/* The batch cases run on buffers at two places (place.h): 16 bytes past a
+ * 64-byte line, where malloc's blocks usually start, and on the line. */
+static const int PLACES[] = {16, 0};
+#define NPLACES (sizeof PLACES / sizeof PLACES[0])
+
 typedef struct fixture {
     size_t n, len;
+    int place;      /* every buffer's distance past a 64-byte line; -1: malloc's */
     uint8_t *wire;  /* the n items (i, 10i, 100i), little-endian */
     uint8_t *buf;   /* scratch for writers */
     uint8_t *dst;   /* scratch for copies */
@@ -37,6 +44,7 @@ typedef struct fixture {
 } fixture;
 
 static fixture fixtures[NSIZES];
+static fixture placed[NPLACES][NSIZES];  /* the batch cases' fixtures */
 
 static void *xmalloc(size_t n)
 {
@@ -57,26 +65,38 @@ static void need(int ok, const char *what)
     }
 }
 
-static void fixture_init(fixture *f, size_t n)
+static void *fixture_alloc(const fixture *f, size_t n)
+{
+    return f->place < 0 ? xmalloc(n) : place_alloc(n, f->place);
+}
+
+/* The batch cases' fixtures (batch_only) have the buffers and the two
+ * messages they use; a placed fixture's messages are placed too. */
+static void fixture_init(fixture *f, size_t n, int place, int batch_only)
 {
     f->n = n;
     f->len = n * BENCH_ITEM_SIZE;
-    f->wire = xmalloc(f->len);
-    f->buf = xmalloc(f->len);
-    f->dst = xmalloc(f->len);
-    f->items = xmalloc(n * sizeof *f->items);
-    f->items_out = xmalloc(n * sizeof *f->items_out);
-    f->litems = xmalloc(n * sizeof *f->litems);
-    f->litems_out = xmalloc(n * sizeof *f->litems_out);
+    f->place = place;
+    f->wire = fixture_alloc(f, f->len);
+    f->buf = fixture_alloc(f, f->len);
+    f->dst = fixture_alloc(f, f->len);
+    f->items = fixture_alloc(f, n * sizeof *f->items);
+    f->items_out = fixture_alloc(f, n * sizeof *f->items_out);
+    f->litems = fixture_alloc(f, n * sizeof *f->litems);
+    f->litems_out = fixture_alloc(f, n * sizeof *f->litems_out);
     need(bench_write_bytewise(f->wire, f->len, n) == 0, "wire");
     for (size_t i = 0; i < n; i++) {
         f->items[i].partition = f->litems[i].partition = (int32_t)i;
         f->items[i].initial_counter = f->litems[i].initial_counter = (int64_t)i * 10;
         f->items[i].updates_count = f->litems[i].updates_count = (int64_t)i * 100;
     }
+    place_set(place);
     need(lepack_counters_init(&f->msg, 1, 0) == LEPACK_OK &&
          lepack_counters_decode(&f->msg, f->wire, f->len) == LEPACK_OK, "msg");
     need(lepack_counters_init(&f->room, 1, n) == LEPACK_OK, "room");
+    place_set(-1);
+    if (batch_only)
+        return;
     need(lepack_counters_init(&f->dec, 1, n) == LEPACK_OK, "dec");
     need(lepack_counters_init(&f->first, 1, n) == LEPACK_OK, "first");
     need(lepack_counters_init(&f->later, 1, 0) == LEPACK_OK &&
@@ -181,59 +201,68 @@ typedef struct pair_def {
     pair_fn v, b;
     int next; /* a next_counter case: sizes up to NEXT_SIZES only */
     int per_call_items; /* items per call other than n (0: n) */
+    /* A batch case: run on the placed fixtures, named variant at 16 bytes
+     * past a line and aligned_variant on the line. */
+    const char *aligned_variant;
 } pair_def;
 
 static const pair_def DEFS[] = {
-    {"write/field", "write/raw", write_field, write_raw, 0, 0},
-    {"write/record", "write/raw", write_record, write_raw, 0, 0},
-    {"write/record_each", "write/raw", write_record_each, write_raw, 0, 0},
-    {"write/cursor", "write/raw", write_cursor, write_raw, 0, 0},
-    {"write/bytewise", "write/field", write_bytewise, write_field, 0, 0},
-    {"write/field_bytes", "write/field", write_field_bytes, write_field, 0, 0},
-    {"write/record_bytes", "write/record", write_record_bytes, write_record, 0, 0},
-    {"read/field", "read/raw", read_field, read_raw, 0, 0},
-    {"read/record", "read/raw", read_record, read_raw, 0, 0},
-    {"read/record_each", "read/raw", read_record_each, read_raw, 0, 0},
-    {"read/cursor", "read/raw", read_cursor, read_raw, 0, 0},
-    {"read/bytewise", "read/field", read_bytewise, read_field, 0, 0},
-    {"read/field_bytes", "read/field", read_field_bytes, read_field, 0, 0},
-    {"read/record_bytes", "read/record", read_record_bytes, read_record, 0, 0},
-    {"msg/getters", "read/raw", msg_getters, read_raw, 0, 0},
-    {"msg/add", "write/raw", msg_add, write_raw, 0, 0},
-    {"msg/grow", "grow/realloc_raw", msg_grow, grow_raw, 0, 0},
-    {"batch/add_items", "copy/memcpy", msg_add_items, copy_memcpy, 0, 0},
-    {"batch/add_items", "encode/by_hand", msg_add_items, bulk_encode_raw, 0, 0},
-    {"batch/get_items", "copy/memcpy", msg_get_items, copy_memcpy, 0, 0},
-    {"batch/get_items", "decode/by_hand", msg_get_items, bulk_decode_raw, 0, 0},
-    {"items/store", "items/store_scalar", items_store, items_store_scalar, 0, 0},
-    {"items/load", "items/load_scalar", items_load, items_load_scalar, 0, 0},
-    {"msg/encode", "copy/memcpy", msg_encode, copy_memcpy, 0, 0},
-    {"msg/decode", "copy/memcpy", msg_decode, copy_memcpy, 0, 0},
-    {"next/first", "next/linear_first", next_first, linear_first, 1, 1},
-    {"next/later", "next/linear_later", next_later, linear_later, 1, QUERIES},
-    {"next/scan_slots", "next/later", next_scan, next_later, 1, QUERIES},
+    {"write/field", "write/raw", write_field, write_raw, 0, 0, NULL},
+    {"write/record", "write/raw", write_record, write_raw, 0, 0, NULL},
+    {"write/record_each", "write/raw", write_record_each, write_raw, 0, 0, NULL},
+    {"write/cursor", "write/raw", write_cursor, write_raw, 0, 0, NULL},
+    {"write/bytewise", "write/field", write_bytewise, write_field, 0, 0, NULL},
+    {"write/field_bytes", "write/field", write_field_bytes, write_field, 0, 0, NULL},
+    {"write/record_bytes", "write/record", write_record_bytes, write_record, 0, 0, NULL},
+    {"read/field", "read/raw", read_field, read_raw, 0, 0, NULL},
+    {"read/record", "read/raw", read_record, read_raw, 0, 0, NULL},
+    {"read/record_each", "read/raw", read_record_each, read_raw, 0, 0, NULL},
+    {"read/cursor", "read/raw", read_cursor, read_raw, 0, 0, NULL},
+    {"read/bytewise", "read/field", read_bytewise, read_field, 0, 0, NULL},
+    {"read/field_bytes", "read/field", read_field_bytes, read_field, 0, 0, NULL},
+    {"read/record_bytes", "read/record", read_record_bytes, read_record, 0, 0, NULL},
+    {"msg/getters", "read/raw", msg_getters, read_raw, 0, 0, NULL},
+    {"msg/add", "write/raw", msg_add, write_raw, 0, 0, NULL},
+    {"msg/grow", "grow/realloc_raw", msg_grow, grow_raw, 0, 0, NULL},
+    {"batch/add_items", "copy/memcpy", msg_add_items, copy_memcpy, 0, 0, "batch/add_items/aligned"},
+    {"batch/add_items", "encode/by_hand", msg_add_items, bulk_encode_raw, 0, 0, "batch/add_items/aligned"},
+    {"batch/get_items", "copy/memcpy", msg_get_items, copy_memcpy, 0, 0, "batch/get_items/aligned"},
+    {"batch/get_items", "decode/by_hand", msg_get_items, bulk_decode_raw, 0, 0, "batch/get_items/aligned"},
+    {"items/store", "items/store_scalar", items_store, items_store_scalar, 0, 0, NULL},
+    {"items/load", "items/load_scalar", items_load, items_load_scalar, 0, 0, NULL},
+    {"msg/encode", "copy/memcpy", msg_encode, copy_memcpy, 0, 0, NULL},
+    {"msg/decode", "copy/memcpy", msg_decode, copy_memcpy, 0, 0, NULL},
+    {"next/first", "next/linear_first", next_first, linear_first, 1, 1, NULL},
+    {"next/later", "next/linear_later", next_later, linear_later, 1, QUERIES, NULL},
+    {"next/scan_slots", "next/later", next_scan, next_later, 1, QUERIES, NULL},
 };
 #define NDEFS (sizeof DEFS / sizeof DEFS[0])
 
-static pair_case cases[NDEFS * NSIZES];
+static pair_case cases[NDEFS * NSIZES * NPLACES];
 
 size_t counters_cases(pair_case **out)
 {
     size_t k = 0;
+    place_install();
     for (size_t s = 0; s < NSIZES; s++) {
-        fixture_init(&fixtures[s], SIZES[s]);
+        fixture_init(&fixtures[s], SIZES[s], -1, 0);
+        for (size_t p = 0; p < NPLACES; p++)
+            fixture_init(&placed[p][s], SIZES[s], PLACES[p], 1);
         if (s < NEXT_SIZES)
             fixture_linear(&fixtures[s]);
         for (size_t d = 0; d < NDEFS; d++) {
             if (DEFS[d].next && s >= NEXT_SIZES)
                 continue;
-            pair_case *c = &cases[k++];
-            c->variant = DEFS[d].variant;
-            c->baseline = DEFS[d].baseline;
-            c->items = SIZES[s];
-            c->run_variant = DEFS[d].v;
-            c->run_baseline = DEFS[d].b;
-            c->fixture = &fixtures[s];
+            size_t places = DEFS[d].aligned_variant != NULL ? NPLACES : 1;
+            for (size_t p = 0; p < places; p++) {
+                pair_case *c = &cases[k++];
+                c->variant = p == 0 ? DEFS[d].variant : DEFS[d].aligned_variant;
+                c->baseline = DEFS[d].baseline;
+                c->items = SIZES[s];
+                c->run_variant = DEFS[d].v;
+                c->run_baseline = DEFS[d].b;
+                c->fixture = places > 1 ? (void *)&placed[p][s] : (void *)&fixtures[s];
+            }
         }
     }
     *out = cases;
@@ -249,6 +278,33 @@ static int fail(const char *what, size_t n)
 {
     fprintf(stderr, "bench self-check: %s differs at %zu items\n", what, n);
     return 1;
+}
+
+/* The batch cases on the placed fixtures: the same results, and the
+ * buffers the calls read and write where the case's name says. */
+static int placed_self_check(void)
+{
+    for (size_t p = 0; p < NPLACES; p++)
+        for (size_t s = 0; s < NSIZES; s++) {
+            fixture *f = &placed[p][s];
+            size_t n = f->n;
+            const void *bufs[] = {f->wire, f->dst, f->buf, f->litems, f->litems_out,
+                                  f->items, f->items_out, f->msg.data, f->room.data};
+            for (size_t b = 0; b < sizeof bufs / sizeof bufs[0]; b++)
+                if ((uintptr_t)bufs[b] % 64 != (uintptr_t)PLACES[p])
+                    return fail("placement of a batch buffer", n);
+            if (bench_counters_add_items(&f->room, f->litems, n) != 0 ||
+                memcmp(f->room.data, f->wire, f->len) != 0)
+                return fail("batch/add_items, placed", n);
+            memset(f->litems_out, 0xee, n * sizeof *f->litems_out);
+            bench_counters_get_items(&f->msg, f->litems_out, n);
+            for (size_t i = 0; i < n; i++)
+                if (f->litems_out[i].partition != f->litems[i].partition ||
+                    f->litems_out[i].initial_counter != f->litems[i].initial_counter ||
+                    f->litems_out[i].updates_count != f->litems[i].updates_count)
+                    return fail("batch/get_items, placed", n);
+        }
+    return 0;
 }
 
 int counters_self_check(void)
@@ -356,5 +412,5 @@ int counters_self_check(void)
             (void)linear_later(f), (void)linear_later(f);
         }
     }
-    return 0;
+    return placed_self_check();
 }

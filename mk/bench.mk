@@ -36,10 +36,10 @@ BENCH_PY        ?= python3
 BENCH_RESULTS   := bench/results.md
 BENCH_PROGS     := counters
 BENCH_KOBJ      := kern_base.o kern_lepack.o kern_lepack_bytes.o kern_counters.o
-BENCH_OBJ_counters := $(BENCH_KOBJ) cases.o
+BENCH_OBJ_counters := $(BENCH_KOBJ) cases.o place.o
 BENCH_ICOUNT_counters := bench/icount.c
 BENCH_LOBJ      := $(LIB_SRC:src/%.c=lib/%.o)
-BENCH_DEPS      := bench/kernels.h bench/pair.h bench/cases.h $(LIB_HDR)
+BENCH_DEPS      := bench/kernels.h bench/pair.h bench/cases.h bench/place.h $(LIB_HDR)
 
 .PHONY: bench bench-icount bench-fresh bench-smoke codegen-check
 

@@ -14,8 +14,9 @@
  *   AVX2: 8 items (48 words) <-> 40 wire words; vpermd reads one register,
  *     so a packed register is two vpermd and a blend, and an unpacked one
  *     vpermd of one unaligned load.
- * The padding word is written as zero.  From STREAM_MIN_ITEMS items on,
- * the AVX-512 paths store around the caches (_stream).
+ * The padding word is written as zero.  From ALIGN_MIN_ITEMS items on the
+ * AVX-512 blocks start on a 64-byte line of the destination, and from
+ * STREAM_MIN_ITEMS on they store around the caches (_stream).
  *
  * Which of them run is the items family of the dispatch module (src/cpu.h):
  * one row of the table below per level, the level asked once (or forced by
@@ -64,63 +65,102 @@
                      PACK_IDX(j, 7), PACK_IDX(j, 6), PACK_IDX(j, 5), PACK_IDX(j, 4),       \
                      PACK_IDX(j, 3), PACK_IDX(j, 2), PACK_IDX(j, 1), PACK_IDX(j, 0))
 
-TARGET_512 static size_t store_avx512(uint8_t *dst, const lepack_counters_item *items, size_t n)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+/* From this many items on, the blocks start where the destination is
+ * 64-byte aligned, the items before that stored one by one: a 64-byte
+ * store that crosses a line costs two (at malloc's usual 16 bytes past a
+ * line, every store of a block crosses one), and non-temporal stores need
+ * the alignment.  Below it the head would cost more than it saves. */
+#ifndef ALIGN_MIN_ITEMS
+#define ALIGN_MIN_ITEMS 64
+#endif
+
+/* Items until dst + k items is 64-byte aligned, at most 16 (a block); 16
+ * when no count aligns it (dst not a multiple of 4). */
+static size_t store_head(const uint8_t *dst)
+{
+    size_t head = 0;
+    while (head < 16 && ((uintptr_t)(dst + head * LEPACK_ITEM_SIZE) & 63) != 0)
+        head++;
+    return head;
+}
+
+/* One block register to its 64 bytes, as the caller's constants say. */
+TARGET_512 static ALWAYS_INLINE void put_line(uint8_t *p, __m512i v, int aligned, int stream)
+{
+    if (stream)
+        _mm512_stream_si512((__m512i *)p, v);
+    else if (aligned)
+        _mm512_store_si512(p, v);
+    else
+        _mm512_storeu_si512(p, v);
+}
+
+/* Whole blocks of 16 items from items to dst; aligned (dst 64-byte
+ * aligned, a block being 320 bytes, five lines) or not, and around the
+ * caches or not.  Each caller passes constants, so each gets one loop. */
+TARGET_512 static ALWAYS_INLINE void store_blocks(uint8_t *dst, const lepack_counters_item *items,
+                                                  size_t blocks, int aligned, int stream)
 {
     const __m512i i0 = PACK_ROW(0), i1 = PACK_ROW(1), i2 = PACK_ROW(2), i3 = PACK_ROW(3),
                   i4 = PACK_ROW(4);
-    size_t blocks = n / 16;
     const uint8_t *s = (const uint8_t *)items;
     for (size_t b = 0; b < blocks; b++, s += 16 * sizeof *items, dst += 16 * LEPACK_ITEM_SIZE) {
         __m512i r0 = _mm512_loadu_si512(s), r1 = _mm512_loadu_si512(s + 64),
                 r2 = _mm512_loadu_si512(s + 128), r3 = _mm512_loadu_si512(s + 192),
                 r4 = _mm512_loadu_si512(s + 256), r5 = _mm512_loadu_si512(s + 320);
-        _mm512_storeu_si512(dst, _mm512_permutex2var_epi32(r0, i0, r1));
-        _mm512_storeu_si512(dst + 64, _mm512_permutex2var_epi32(r1, i1, r2));
-        _mm512_storeu_si512(dst + 128, _mm512_permutex2var_epi32(r2, i2, r3));
-        _mm512_storeu_si512(dst + 192, _mm512_permutex2var_epi32(r3, i3, r4));
-        _mm512_storeu_si512(dst + 256, _mm512_permutex2var_epi32(r4, i4, r5));
+        put_line(dst, _mm512_permutex2var_epi32(r0, i0, r1), aligned, stream);
+        put_line(dst + 64, _mm512_permutex2var_epi32(r1, i1, r2), aligned, stream);
+        put_line(dst + 128, _mm512_permutex2var_epi32(r2, i2, r3), aligned, stream);
+        put_line(dst + 192, _mm512_permutex2var_epi32(r3, i3, r4), aligned, stream);
+        put_line(dst + 256, _mm512_permutex2var_epi32(r4, i4, r5), aligned, stream);
     }
-    return blocks * 16;
+    if (stream)
+        _mm_sfence();
 }
 
-/* Large batches: the same blocks with non-temporal stores, which write
- * whole cache lines without reading them first (a store that misses the
- * cache otherwise reads its line before writing it).  They need 64-byte
- * aligned destinations: up to 15 items go first with plain stores until
- * dst is aligned (it can be when it is a multiple of 4, as every item
- * address in a malloc'd block is); a block of 16 items is 320 bytes, five
- * lines, so it stays aligned. */
-TARGET_512 static size_t store_avx512_stream(uint8_t *dst, const lepack_counters_item *items,
-                                             size_t n)
+/* The head: the first items one by one, as the scalar loop stores them. */
+static void store_items(uint8_t *dst, const lepack_counters_item *items, size_t n)
 {
-    size_t head = 0;
-    while (head < 16 && ((uintptr_t)(dst + head * LEPACK_ITEM_SIZE) & 63) != 0)
-        head++;
-    if (head == 16 || n < head + 16)
-        return store_avx512(dst, items, n);
-    for (size_t k = 0; k < head; k++) {
+    for (size_t k = 0; k < n; k++) {
         uint8_t *p = dst + k * LEPACK_ITEM_SIZE;
         memcpy(p, &items[k].partition, 4);
         memcpy(p + 4, &items[k].initial_counter, 8);
         memcpy(p + 12, &items[k].updates_count, 8);
     }
-    const __m512i i0 = PACK_ROW(0), i1 = PACK_ROW(1), i2 = PACK_ROW(2), i3 = PACK_ROW(3),
-                  i4 = PACK_ROW(4);
-    size_t blocks = (n - head) / 16;
-    const uint8_t *s = (const uint8_t *)(items + head);
-    uint8_t *d = dst + head * LEPACK_ITEM_SIZE;
-    for (size_t b = 0; b < blocks; b++, s += 16 * sizeof *items, d += 16 * LEPACK_ITEM_SIZE) {
-        __m512i r0 = _mm512_loadu_si512(s), r1 = _mm512_loadu_si512(s + 64),
-                r2 = _mm512_loadu_si512(s + 128), r3 = _mm512_loadu_si512(s + 192),
-                r4 = _mm512_loadu_si512(s + 256), r5 = _mm512_loadu_si512(s + 320);
-        _mm512_stream_si512((__m512i *)d, _mm512_permutex2var_epi32(r0, i0, r1));
-        _mm512_stream_si512((__m512i *)(d + 64), _mm512_permutex2var_epi32(r1, i1, r2));
-        _mm512_stream_si512((__m512i *)(d + 128), _mm512_permutex2var_epi32(r2, i2, r3));
-        _mm512_stream_si512((__m512i *)(d + 192), _mm512_permutex2var_epi32(r3, i3, r4));
-        _mm512_stream_si512((__m512i *)(d + 256), _mm512_permutex2var_epi32(r4, i4, r5));
+}
+
+/* Large batches go around the caches (stream): non-temporal stores write
+ * whole lines without reading them first (a store that misses the cache
+ * otherwise reads its line before writing it), and need aligned
+ * destinations; a destination that no item count aligns (not a multiple
+ * of 4, which every item address in a malloc'd block is) takes the plain
+ * unaligned blocks. */
+TARGET_512 static ALWAYS_INLINE size_t store_avx512_at(uint8_t *dst,
+                                                       const lepack_counters_item *items,
+                                                       size_t n, int stream)
+{
+    size_t head = store_head(dst);
+    if (head == 16 || n < head + ALIGN_MIN_ITEMS) {
+        store_blocks(dst, items, n / 16, 0, 0);
+        return n / 16 * 16;
     }
-    _mm_sfence();
+    store_items(dst, items, head);
+    size_t blocks = (n - head) / 16;
+    store_blocks(dst + head * LEPACK_ITEM_SIZE, items + head, blocks, 1, stream);
     return head + blocks * 16;
+}
+
+TARGET_512 static size_t store_avx512(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    return store_avx512_at(dst, items, n, 0);
+}
+
+TARGET_512 static size_t store_avx512_stream(uint8_t *dst, const lepack_counters_item *items,
+                                             size_t n)
+{
+    return store_avx512_at(dst, items, n, 1);
 }
 
 /* The wire word (in the block) struct word s comes from; its padding word
@@ -148,65 +188,77 @@ static __mmask16 unpack_mask(unsigned j)
     return (__mmask16)m;
 }
 
-TARGET_512 static size_t load_avx512(lepack_counters_item *out, const uint8_t *src, size_t n)
+/* Items until out + k is 64-byte aligned, at most 8; 8 when none does
+ * (out not a multiple of 8, which a struct array is). */
+static size_t load_head(const lepack_counters_item *out)
+{
+    size_t head = 0;
+    while (head < 8 && ((uintptr_t)(out + head) & 63) != 0)
+        head++;
+    return head;
+}
+
+/* Whole blocks of 16 items (384 bytes, six lines) from src to out, as
+ * store_blocks.  The pattern repeats every 3 registers (48 words = 8
+ * items). */
+TARGET_512 static ALWAYS_INLINE void load_blocks(lepack_counters_item *out, const uint8_t *src,
+                                                 size_t blocks, int aligned, int stream)
 {
     const __m512i i0 = UNPACK_ROW(0), i1 = UNPACK_ROW(1), i2 = UNPACK_ROW(2),
                   i3 = UNPACK_ROW(3), i4 = UNPACK_ROW(4), i5 = UNPACK_ROW(5);
     const __mmask16 k0 = unpack_mask(0), k1 = unpack_mask(1), k2 = unpack_mask(2);
-    /* The pattern repeats every 3 registers (48 words = 8 items). */
-    size_t blocks = n / 16;
     uint8_t *d = (uint8_t *)out;
     for (size_t b = 0; b < blocks; b++, src += 16 * LEPACK_ITEM_SIZE, d += 16 * sizeof *out) {
         __m512i w0 = _mm512_loadu_si512(src), w1 = _mm512_loadu_si512(src + 64),
                 w2 = _mm512_loadu_si512(src + 128), w3 = _mm512_loadu_si512(src + 192),
                 w4 = _mm512_loadu_si512(src + 256);
-        _mm512_storeu_si512(d, _mm512_maskz_permutex2var_epi32(k0, w0, i0, w1));
-        _mm512_storeu_si512(d + 64, _mm512_maskz_permutex2var_epi32(k1, w0, i1, w1));
-        _mm512_storeu_si512(d + 128, _mm512_maskz_permutex2var_epi32(k2, w1, i2, w2));
-        _mm512_storeu_si512(d + 192, _mm512_maskz_permutex2var_epi32(k0, w2, i3, w3));
-        _mm512_storeu_si512(d + 256, _mm512_maskz_permutex2var_epi32(k1, w3, i4, w4));
-        _mm512_storeu_si512(d + 320, _mm512_maskz_permutex2var_epi32(k2, w3, i5, w4));
+        put_line(d, _mm512_maskz_permutex2var_epi32(k0, w0, i0, w1), aligned, stream);
+        put_line(d + 64, _mm512_maskz_permutex2var_epi32(k1, w0, i1, w1), aligned, stream);
+        put_line(d + 128, _mm512_maskz_permutex2var_epi32(k2, w1, i2, w2), aligned, stream);
+        put_line(d + 192, _mm512_maskz_permutex2var_epi32(k0, w2, i3, w3), aligned, stream);
+        put_line(d + 256, _mm512_maskz_permutex2var_epi32(k1, w3, i4, w4), aligned, stream);
+        put_line(d + 320, _mm512_maskz_permutex2var_epi32(k2, w3, i5, w4), aligned, stream);
     }
-    return blocks * 16;
+    if (stream)
+        _mm_sfence();
 }
 
-/* As store_avx512_stream: up to 7 items first until out is 64-byte
- * aligned (it can be when it is a multiple of 8, as a struct array is); a
- * block of 16 items is 384 bytes, six lines. */
-TARGET_512 static size_t load_avx512_stream(lepack_counters_item *out, const uint8_t *src,
-                                            size_t n)
+/* The head, one item at a time, padding zeroed as the blocks zero it. */
+static void load_items(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
-    size_t head = 0;
-    while (head < 8 && ((uintptr_t)(out + head) & 63) != 0)
-        head++;
-    if (head == 8 || n < head + 16)
-        return load_avx512(out, src, n);
-    for (size_t k = 0; k < head; k++) {
+    for (size_t k = 0; k < n; k++) {
         const uint8_t *p = src + k * LEPACK_ITEM_SIZE;
         memset(&out[k], 0, sizeof out[k]);
         memcpy(&out[k].partition, p, 4);
         memcpy(&out[k].initial_counter, p + 4, 8);
         memcpy(&out[k].updates_count, p + 12, 8);
     }
-    const __m512i i0 = UNPACK_ROW(0), i1 = UNPACK_ROW(1), i2 = UNPACK_ROW(2),
-                  i3 = UNPACK_ROW(3), i4 = UNPACK_ROW(4), i5 = UNPACK_ROW(5);
-    const __mmask16 k0 = unpack_mask(0), k1 = unpack_mask(1), k2 = unpack_mask(2);
-    size_t blocks = (n - head) / 16;
-    const uint8_t *w = src + head * LEPACK_ITEM_SIZE;
-    uint8_t *d = (uint8_t *)(out + head);
-    for (size_t b = 0; b < blocks; b++, w += 16 * LEPACK_ITEM_SIZE, d += 16 * sizeof *out) {
-        __m512i w0 = _mm512_loadu_si512(w), w1 = _mm512_loadu_si512(w + 64),
-                w2 = _mm512_loadu_si512(w + 128), w3 = _mm512_loadu_si512(w + 192),
-                w4 = _mm512_loadu_si512(w + 256);
-        _mm512_stream_si512((__m512i *)d, _mm512_maskz_permutex2var_epi32(k0, w0, i0, w1));
-        _mm512_stream_si512((__m512i *)(d + 64), _mm512_maskz_permutex2var_epi32(k1, w0, i1, w1));
-        _mm512_stream_si512((__m512i *)(d + 128), _mm512_maskz_permutex2var_epi32(k2, w1, i2, w2));
-        _mm512_stream_si512((__m512i *)(d + 192), _mm512_maskz_permutex2var_epi32(k0, w2, i3, w3));
-        _mm512_stream_si512((__m512i *)(d + 256), _mm512_maskz_permutex2var_epi32(k1, w3, i4, w4));
-        _mm512_stream_si512((__m512i *)(d + 320), _mm512_maskz_permutex2var_epi32(k2, w3, i5, w4));
+}
+
+/* As store_avx512_at, the alignment being out's. */
+TARGET_512 static ALWAYS_INLINE size_t load_avx512_at(lepack_counters_item *out,
+                                                      const uint8_t *src, size_t n, int stream)
+{
+    size_t head = load_head(out);
+    if (head == 8 || n < head + ALIGN_MIN_ITEMS) {
+        load_blocks(out, src, n / 16, 0, 0);
+        return n / 16 * 16;
     }
-    _mm_sfence();
+    load_items(out, src, head);
+    size_t blocks = (n - head) / 16;
+    load_blocks(out + head, src + head * LEPACK_ITEM_SIZE, blocks, 1, stream);
     return head + blocks * 16;
+}
+
+TARGET_512 static size_t load_avx512(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    return load_avx512_at(out, src, n, 0);
+}
+
+TARGET_512 static size_t load_avx512_stream(lepack_counters_item *out, const uint8_t *src,
+                                            size_t n)
+{
+    return load_avx512_at(out, src, n, 1);
 }
 
 /* --- AVX2: 8 items per block --------------------------------------------- */

@@ -217,9 +217,18 @@ static void add_items_enomem(void **state)
 typedef size_t (*store_fn)(uint8_t *, const lepack_counters_item *, size_t);
 typedef size_t (*load_fn)(lepack_counters_item *, const uint8_t *, size_t);
 
+/* Where the destination of a path starts past a 64-byte line: the wire at
+ * every distance a whole number of items can align (malloc's 16 among
+ * them, and one that none can), the structs at 0, 8 and 16 bytes; the
+ * AVX-512 paths store an aligned destination's first items one by one. */
+static const size_t WIRE_AT[] = {0, 4, 16, 36, 60, 2};
+static const size_t ITEMS_AT[] = {0, 1, 2};
+#define NPLACES (sizeof WIRE_AT / sizeof WIRE_AT[0])
+
 /* Every path of items.h (each does whole blocks, the scalar loop the rest)
- * against the scalar one, for every n around the blocks of 8 and 16, at
- * the level given (the items family's row, src/cpu.h). */
+ * against the scalar one, for every n around the blocks of 8 and 16 and
+ * every place above, at the level given (the items family's row,
+ * src/cpu.h). */
 static void vector_paths_agree_at(int level)
 {
     assert_int_equal(lepack_cpu_items_select(level), level);
@@ -227,8 +236,10 @@ static void vector_paths_agree_at(int level)
                                       lepack_items_store_avx512, lepack_items_store_stream};
     static const load_fn loads[] = {lepack_items_load_vector, lepack_items_load_avx2,
                                     lepack_items_load_avx512, lepack_items_load_stream};
-    static lepack_counters_item items[MAXN], back[MAXN], want_items[MAXN];
-    static uint8_t want[MAXN * LEPACK_ITEM_SIZE], got[MAXN * LEPACK_ITEM_SIZE + 1];
+    static lepack_counters_item items[MAXN], want_items[MAXN];
+    static _Alignas(64) lepack_counters_item backs[MAXN + 8];
+    static uint8_t want[MAXN * LEPACK_ITEM_SIZE];
+    static _Alignas(64) uint8_t gots[MAXN * LEPACK_ITEM_SIZE + 64 + 1];
     test_rng r = {14};
     size_t vector_items = 0;
     for (size_t n = 1; n <= MAXN; n++) {
@@ -237,36 +248,47 @@ static void vector_paths_agree_at(int level)
         lepack_items_store_scalar(want, items, n);
         memset(want_items, 0, sizeof want_items);
         lepack_items_load_scalar(want_items, want, n);
-        memset(got, 0xee, sizeof got);
-        lepack_items_store(got, items, n);
-        assert_memory_equal(got, want, len);
-        assert_int_equal(got[len], 0xee);
-        for (size_t p = 0; p < sizeof stores / sizeof stores[0]; p++) {
-            memset(got, 0xee, sizeof got);
-            size_t done = stores[p](got, items, n);
-            assert_true(done <= n);
-            vector_items += done;
-            if (done < n)
-                lepack_items_store_scalar(got + done * LEPACK_ITEM_SIZE, items + done, n - done);
+        for (size_t at = 0; at < NPLACES; at++) {
+            uint8_t *got = gots + WIRE_AT[at];
+            lepack_counters_item *back = backs + ITEMS_AT[at % 3];
+            memset(gots, 0xee, sizeof gots);
+            lepack_items_store(got, items, n);
             assert_memory_equal(got, want, len);
             assert_int_equal(got[len], 0xee);
-            memset(back, 0xee, sizeof back);
-            done = loads[p](back, want, n);
-            assert_true(done <= n);
-            if (done < n)
-                lepack_items_load_scalar(back + done, want + done * LEPACK_ITEM_SIZE, n - done);
-            for (size_t k = 0; k < n; k++) {
-                assert_int_equal(back[k].partition, items[k].partition);
-                assert_true(back[k].initial_counter == items[k].initial_counter);
-                assert_true(back[k].updates_count == items[k].updates_count);
+            for (size_t p = 0; p < sizeof stores / sizeof stores[0]; p++) {
+                memset(gots, 0xee, sizeof gots);
+                size_t done = stores[p](got, items, n);
+                assert_true(done <= n);
+                vector_items += done;
+                if (done < n)
+                    lepack_items_store_scalar(got + done * LEPACK_ITEM_SIZE, items + done,
+                                              n - done);
+                assert_memory_equal(got, want, len);
+                /* Nothing before or past the n items. */
+                for (uint8_t *b = gots; b < got; b++)
+                    assert_int_equal(*b, 0xee);
+                assert_int_equal(got[len], 0xee);
+                memset(backs, 0xee, sizeof backs);
+                done = loads[p](back, want, n);
+                assert_true(done <= n);
+                if (done < n)
+                    lepack_items_load_scalar(back + done, want + done * LEPACK_ITEM_SIZE,
+                                             n - done);
+                for (size_t k = 0; k < n; k++) {
+                    assert_int_equal(back[k].partition, items[k].partition);
+                    assert_true(back[k].initial_counter == items[k].initial_counter);
+                    assert_true(back[k].updates_count == items[k].updates_count);
+                }
+                for (const uint8_t *b = (const uint8_t *)backs; b < (const uint8_t *)back; b++)
+                    assert_int_equal(*b, 0xee);
+                for (const uint8_t *b = (const uint8_t *)(back + n);
+                     b < (const uint8_t *)backs + sizeof backs; b++)
+                    assert_int_equal(*b, 0xee);
             }
-            /* Nothing past back[n). */
-            for (size_t b = n * sizeof *back; b < sizeof back; b++)
-                assert_int_equal(((const uint8_t *)back)[b], 0xee);
         }
     }
-    print_message("vector paths, level %d: %zu of %d items packed in vector registers\n", level,
-                  vector_items, 4 * MAXN * (MAXN + 1) / 2);
+    print_message("vector paths, level %d: %zu of %zu items packed in vector registers\n", level,
+                  vector_items, 4 * NPLACES * MAXN * (MAXN + 1) / 2);
     /* Below AVX2 no kernel runs: the scalar loop does every item. */
     if (level < LEPACK_CPU_LEVEL_AVX2)
         assert_int_equal(vector_items, 0);
