@@ -14,7 +14,8 @@
  * encode --strict, --mutf8 and decode --strict, --mutf8, --hex read the
  * whole input first (a refusal must come before any output, writeUTF's
  * prefix before the body, hex errors before the bytes): they hold the
- * input and the output in memory, and a failing run prints nothing on
+ * input in memory (and the output, but for decode without --mutf8, which
+ * then decodes as the stream does), and a failing run prints nothing on
  * stdout. */
 #include "utf8.h"
 
@@ -302,6 +303,27 @@ static int stream_decode(const cli_utf8_io *io, const char *path)
                         &left);
 }
 
+/* decode of bytes already in memory (--strict once validated, --hex once
+ * parsed): the stream's steps over src[0 .. len), CHUNK bytes at a time. */
+static int write_decoded(const cli_utf8_io *io, const uint8_t *src, size_t len)
+{
+    uint16_t *units = malloc(CHUNK * sizeof *units);
+    if (units == NULL) {
+        complain(io, "out of memory");
+        return 1;
+    }
+    for (size_t off = 0;;) {
+        size_t have = len - off < CHUNK ? len - off : CHUNK;
+        int last = have == len - off;
+        /* Not the last: at most 3 bytes kept back of CHUNK. */
+        off += decode_step(io->out, (uint8_t *)(void *)units, src + off, have, last);
+        if (last)
+            break;
+    }
+    free(units);
+    return 0;
+}
+
 static int cmd_encode(const cli_utf8_io *io, const char *path, int strict, int mutf8, int hex)
 {
     if (!strict && !mutf8)
@@ -432,12 +454,18 @@ static int cmd_decode(const cli_utf8_io *io, const char *path, int strict, int m
     }
     size_t n = 0, bad = 0, used = 0, written = 0;
     lepack_status st = LEPACK_OK;
-    if (mutf8) {
-        st = lepack_mutf8_decoded_length(src, len, &n, &bad);
-    } else {
+    if (!mutf8) {
+        /* Once validated, the bytes decode as the stream does: a chunk at a
+         * time into a bounded buffer, each byte read once more and no
+         * output the size of the input's. */
         if (strict)
             st = lepack_utf8_validate(src, len, &bad);
-        (void)lepack_utf8_decoded_length(src, len, &n);
+        if (st == LEPACK_OK) {
+            rc = write_decoded(io, src, len);
+            goto done;
+        }
+    } else {
+        st = lepack_mutf8_decoded_length(src, len, &n, &bad);
     }
     if (st == LEPACK_OK) {
         units = malloc(n > 0 ? n * sizeof *units : 1);
@@ -445,14 +473,13 @@ static int cmd_decode(const cli_utf8_io *io, const char *path, int strict, int m
             complain(io, "out of memory");
             goto done;
         }
-        st = mutf8 ? lepack_mutf8_read(src, len, units, n, &written, &used, &bad)
-                   : lepack_utf8_decode(src, len, units, n, &written);
+        st = lepack_mutf8_read(src, len, units, n, &written, &used, &bad);
     }
     if (st != LEPACK_OK) {
         decode_error(io->err, st, mutf8, src, len, bad, in, text_len, hex);
         goto done;
     }
-    if (mutf8 && used != len) {
+    if (used != len) {
         fputs("lepack: ", io->err);
         put_where(io->err, used, in, text_len, hex);
         fprintf(io->err, ": %zu byte%s after the string (one writeUTF string expected)\n",

@@ -5,6 +5,10 @@
 #                       clang -O2, run in BENCH_PROCS processes of
 #                       BENCH_ROUNDS paired rounds each; writes each
 #                       program's timing sections of bench/results.md
+#   make bench-cli      `lepack utf8 decode` (and --strict) against glibc's
+#                       iconv on a 200 MB file of each UTF-8 class, written
+#                       once under build/bench/cli (bench/cli_bench.py);
+#                       about a minute.  `make bench` runs it.
 #   make bench-icount   the same pairs counted in instructions under
 #                       callgrind (exact); rewrites only the icount sections
 #   make bench-fresh    says loudly when bench/results.md was measured on
@@ -41,7 +45,7 @@ BENCH_ICOUNT_counters := bench/icount.c
 BENCH_LOBJ      := $(LIB_SRC:src/%.c=lib/%.o)
 BENCH_DEPS      := bench/kernels.h bench/pair.h bench/cases.h bench/place.h $(LIB_HDR)
 
-.PHONY: bench bench-icount bench-fresh bench-smoke codegen-check
+.PHONY: bench bench-cli bench-icount bench-fresh bench-smoke codegen-check
 
 # One object tree per compiler: the library too, so that everything is
 # measured as that compiler builds it.
@@ -89,6 +93,11 @@ bench: $(BENCH_BINS)
 	    --doc docs/performance.md $$p $(BENCH_CCS); \
 	done
 	$(MAKE) --no-print-directory bench-zero
+	$(MAKE) --no-print-directory bench-cli
+
+bench-cli: $(BUILD)/lepack
+	$(BENCH_PY) bench/cli_bench.py --lepack $(BUILD)/lepack --dir $(BENCH_DIR)/cli \
+	  --into $(BENCH_RESULTS) docs/performance.md
 
 # Each callgrind dump holds one side of one pair at one size.
 bench-icount: $(BENCH_ICBINS)

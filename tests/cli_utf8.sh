@@ -106,6 +106,19 @@ cmp -s "$tmp/text" "$tmp/back" && ok || bad "encode | decode --strict changed th
 "$LEPACK" utf8 encode --hex < "$tmp/text" | "$LEPACK" utf8 decode --hex > "$tmp/back2" ||
     bad "hex round trip failed"
 cmp -s "$tmp/text" "$tmp/back2" && ok || bad "hex round trip changed the text"
+# Many chunks (64 KiB each) with sequences cut at their edges: the stream,
+# and --strict and --hex decoding the input they hold a chunk at a time.
+: > "$tmp/big"; : > "$tmp/big.utf8"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25; do
+    cat "$tmp/text" >> "$tmp/big"; cat "$tmp/text.utf8" >> "$tmp/big.utf8"
+done
+"$LEPACK" utf8 encode --hex < "$tmp/big" > "$tmp/big.hex" || bad "hex encode of the big text failed"
+for opt in "" --strict; do
+    "$LEPACK" utf8 decode $opt < "$tmp/big.utf8" > "$tmp/big.back" || bad "big decode $opt failed"
+    cmp -s "$tmp/big" "$tmp/big.back" && ok || bad "big decode $opt changed the text"
+done
+"$LEPACK" utf8 decode --hex < "$tmp/big.hex" > "$tmp/big.back" || bad "big decode --hex failed"
+cmp -s "$tmp/big" "$tmp/big.back" && ok || bad "big decode --hex changed the text"
 head -c 4000 /dev/urandom > "$tmp/random16"
 "$LEPACK" utf8 encode --mutf8 < "$tmp/random16" > "$tmp/random.mutf8" || bad "writeUTF of random units"
 "$LEPACK" utf8 decode --mutf8 < "$tmp/random.mutf8" > "$tmp/random.back" || bad "readUTF of random units"
@@ -139,9 +152,10 @@ done
 
 # Out of memory, in the modes that hold the whole input: said so, nothing
 # on stdout, exit 1.  The address space (ulimit -v, KiB) holds the input but
-# not it and the output together: 24 MB of U+4E00 (36 MB of UTF-8) and of
-# 'A' (48 MB of UTF-16) in 60 MB, and 64 MB of input in 40 MB.  The
-# streaming modes convert the same inputs in 16 MB.
+# not it and the output together: 24 MB of U+4E00 (36 MB of UTF-8) in 60
+# MB, and 64 MB of input in 40 MB.  decode --strict holds only its input:
+# 24 MB of 'A' (48 MB of UTF-16) in 60 MB.  The streaming modes convert
+# the same inputs in 16 MB.
 oom() { # oom NAME KIB INPUT-FILE ARGS...
     name=$1 kib=$2 file=$3
     shift 3
@@ -157,7 +171,10 @@ if (ulimit -v 200000) 2>/dev/null; then
         > "$tmp/cjk16"
     oom "encode" 60000 "$tmp/cjk16" encode --strict
     head -c 24000000 /dev/zero | tr '\0' A > "$tmp/ascii8"
-    oom "decode" 60000 "$tmp/ascii8" decode --strict
+    (ulimit -v 60000; exec "$LEPACK" utf8 decode --strict) < "$tmp/ascii8" > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    [ "$rc" -eq 0 ] && [ "$(wc -c < "$tmp/out")" -eq 48000000 ] && ok ||
+        bad "decode --strict of 24 MB in 60 MB: exit $rc, stderr '$(cat "$tmp/err")'"
     # streamed in bounded memory: the whole output, in 16 MB
     streamed() { # streamed NAME INPUT-FILE WANT-BYTES ARGS...
         name=$1 file=$2 want=$3
