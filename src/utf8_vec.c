@@ -979,29 +979,50 @@ static const uint8_t vec_lane_bytes[2][64] __attribute__((aligned(64))) = {
 #undef VEC_LB
 };
 
-/* The units of lanes `emit` of the half block of x from byte `from` (0 or
- * 32), `low` the lanes after a four-byte lead; returns their count.  A
- * block of one- and two-byte sequences (`widest` 2) or up to three bytes
- * (3) skips the forms it does not hold. */
+/* A lane's unit when its sequence is one byte (b0, the lane's first byte)
+ * or, where b0 is a lead, two: the lead's five bits times 64 plus the next
+ * byte's six, in one multiply-add of the lane's two bytes w.  The leads
+ * are found again in the lanes rather than taken from the block's mask:
+ * a half of a 64-bit mask register can cost a trip through memory. */
 LEPACK_AVX512
-static inline unsigned vec_decode32(__m512i x, unsigned from, int widest, __mmask32 lead,
+static inline __m512i vec_units_1_2(__m512i w, __m512i b0)
+{
+    __m512i two = _mm512_maddubs_epi16(_mm512_and_si512(w, _mm512_set1_epi16(0x3F1F)),
+                                       _mm512_set1_epi16(0x0140));
+    return _mm512_mask_mov_epi16(b0, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0)), two);
+}
+
+/* The units of lanes `emit` of v, packed at out; returns their count. */
+LEPACK_AVX512
+static inline unsigned vec_put_units(uint16_t *out, __m512i v, __mmask32 emit)
+{
+    unsigned k = (unsigned)_mm_popcnt_u32(emit);
+    _mm512_mask_storeu_epi16(out, _bzhi_u32(~0u, k), _mm512_maskz_compress_epi16(emit, v));
+    return k;
+}
+
+/* The units of lanes `emit` of the half block of x from byte `from` (0 or
+ * 32), `low` the lanes after a four-byte lead; returns their count.  The
+ * last lanes of the second half take bytes 64 and 65 from xn, the bytes
+ * after the block (a block that ends where its last sequence does passes
+ * x again: none of its lanes reads them).  A block of one- and two-byte
+ * sequences (`widest` 2) or up to three bytes (3) skips the forms it does
+ * not hold. */
+LEPACK_AVX512
+static inline unsigned vec_decode32(__m512i x, __m512i xn, unsigned from, int widest,
                                     __mmask32 emit, __mmask32 low, uint16_t *out)
 {
     const __m512i m3f = _mm512_set1_epi16(0x3F), at = _mm512_set1_epi8((char)from);
-    __m512i w = _mm512_permutexvar_epi8(
-        _mm512_add_epi8(_mm512_load_si512((const void *)vec_lane_bytes[0]), at), x);
+    __m512i w = _mm512_permutex2var_epi8(
+        x, _mm512_add_epi8(_mm512_load_si512((const void *)vec_lane_bytes[0]), at), xn);
     __m512i b0 = _mm512_and_si512(w, _mm512_set1_epi16(0xFF));
-    /* A lead's five bits times 64 plus the next byte's six, in one
-     * multiply-add of the lane's two bytes. */
-    __m512i two = _mm512_maddubs_epi16(_mm512_and_si512(w, _mm512_set1_epi16(0x3F1F)),
-                                       _mm512_set1_epi16(0x0140));
-    __m512i v = _mm512_mask_mov_epi16(b0, lead, two);
+    __m512i v = vec_units_1_2(w, b0);
     if (widest > 2) {
         __m512i b1 = _mm512_srli_epi16(w, 8);
         __m512i c1 = _mm512_and_si512(b1, m3f);
-        __m512i b2 = _mm512_maskz_permutexvar_epi8(
-            0x5555555555555555ull,
-            _mm512_add_epi8(_mm512_load_si512((const void *)vec_lane_bytes[1]), at), x);
+        __m512i b2 = _mm512_maskz_permutex2var_epi8(
+            0x5555555555555555ull, x,
+            _mm512_add_epi8(_mm512_load_si512((const void *)vec_lane_bytes[1]), at), xn);
         __m512i c2 = _mm512_and_si512(b2, m3f);
         __m512i three = _mm512_or_si512(
             _mm512_or_si512(_mm512_slli_epi16(b0, 12), _mm512_slli_epi16(c1, 6)), c2);
@@ -1025,9 +1046,7 @@ static inline unsigned vec_decode32(__m512i x, unsigned from, int widest, __mmas
             v = _mm512_mask_mov_epi16(v, low, lowu);
         }
     }
-    unsigned k = (unsigned)_mm_popcnt_u32(emit);
-    _mm512_mask_storeu_epi16(out, _bzhi_u32(~0u, k), _mm512_maskz_compress_epi16(emit, v));
-    return k;
+    return vec_put_units(out, v, emit);
 }
 
 /* A whole block of one- and two-byte sequences needs no lookups: it is
@@ -1052,19 +1071,21 @@ static inline int vec_two_byte_block(__m512i x, unsigned n, vec_verdict *v)
 }
 
 /* The units of a block's whole sequences (the verdict's), at out; returns
- * their count. */
+ * their count.  xn: the bytes after the block, where its last sequences
+ * may end; carry (bit 0): lane 0 holds the low surrogate of a four-byte
+ * lead in lane 63 of the block before. */
 LEPACK_AVX512
-static inline size_t vec_decode_block(__m512i x, const vec_verdict *v, uint16_t *out)
+static VEC_ALWAYS_INLINE size_t vec_decode_block(__m512i x, __m512i xn, const vec_verdict *v,
+                                                 __mmask64 carry, uint16_t *out)
 {
-    __mmask64 low = (v->four & (~0ull >> 1)) << 1, emit = v->start | low;
+    __mmask64 low = ((v->four & (~0ull >> 1)) << 1) | carry, emit = v->start | low;
     __mmask64 big = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xE0)) &
                     _bzhi_u64(~0ull, v->end);
-    __mmask64 lead = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xC0));
-    int widest = v->four != 0 ? 4 : big != 0 ? 3 : 2;
-    size_t got = vec_decode32(x, 0, widest, (__mmask32)lead, (__mmask32)emit, (__mmask32)low, out);
+    int widest = (v->four | carry) != 0 ? 4 : big != 0 ? 3 : 2;
+    size_t got = vec_decode32(x, xn, 0, widest, (__mmask32)emit, (__mmask32)low, out);
     if (v->end > 32)
-        got += vec_decode32(x, 32, widest, (__mmask32)(lead >> 32), (__mmask32)(emit >> 32),
-                            (__mmask32)(low >> 32), out + got);
+        got += vec_decode32(x, xn, 32, widest, (__mmask32)(emit >> 32), (__mmask32)(low >> 32),
+                            out + got);
     return got;
 }
 
@@ -1073,30 +1094,91 @@ static inline size_t vec_decode_block(__m512i x, const vec_verdict *v, uint16_t 
 #define VEC_AHEAD 512u
 #define VEC_CHUNK 4096u
 
-/* src[i .. e), whole well-formed sequences (the stride's check), block by
- * block: a block ends at its last sequence start, or at e. */
+/* A run of whole blocks of one- and two-byte sequences at a fixed stride,
+ * from i (a sequence start, i + 64 <= len) while they last: no block's
+ * address waits for the one before (vec_two_byte_block's blocks end where
+ * their last sequence does, so each load waited for the last lead of the
+ * block before).  A lead in lane 63 takes its continuation from lane 0 of
+ * the next block, loaded anyway (zeros past the input, which no lead
+ * accepts), and is checked and decoded with its own block; that lane 0 is
+ * then no sequence start.  Each block is checked as vec_two_byte_block
+ * checks one, plus that pair across its edge, before any of its units is
+ * written.  Returns where the run stopped (a sequence start: past such a
+ * continuation), i when the first block does not pass; *qq and *seqs move
+ * by the units and sequences decoded. */
+LEPACK_AVX512
+static size_t vec_two_byte_run_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d,
+                                      size_t *qq, size_t *seqs)
+{
+    const __m512i pairs = _mm512_load_si512((const void *)vec_lane_bytes[0]);
+    const __m512i pairs_hi = _mm512_add_epi8(pairs, _mm512_set1_epi8(32));
+    const __m512i lead_min = _mm512_set1_epi8((char)0xC0), big_min = _mm512_set1_epi8((char)0xE0);
+    const __m512i low_byte = _mm512_set1_epi16(0xFF);
+    size_t q = *qq, n = 0;
+    __mmask64 carry = 0; /* lane 0 continues the last block's lead */
+    __m512i x = _mm512_loadu_si512((const void *)((uintptr_t)src + i));
+    __mmask64 lead = _mm512_cmpge_epu8_mask(x, lead_min), high = _mm512_movepi8_mask(x);
+    while (i + 64 <= len) {
+        size_t rest = len - i - 64;
+        if (rest > VEC_AHEAD)
+            _mm_prefetch((const char *)((uintptr_t)src + i + 64 + VEC_AHEAD), _MM_HINT_T0);
+        __m512i xn = vec_load_masked(src, i + 64, 0, _bzhi_u64(~0ull, rest >= 64 ? 64u : (unsigned)rest));
+        __mmask64 lead_n = _mm512_cmpge_epu8_mask(xn, lead_min), high_n = _mm512_movepi8_mask(xn);
+        __mmask64 cont = high & ~lead;
+        if ((_mm512_cmpge_epu8_mask(x, big_min) |
+             (_mm512_cmplt_epu8_mask(x, _mm512_set1_epi8((char)0xC2)) & lead)) != 0 ||
+            cont != (((lead & (~0ull >> 1)) << 1) | carry) ||
+            lead >> 63 != (high_n & ~lead_n & 1))
+            break;
+        __mmask64 start = ~cont;
+        for (unsigned h = 0; h < 2; h++) {
+            __m512i w = _mm512_permutex2var_epi8(x, h ? pairs_hi : pairs, xn);
+            __m512i v = vec_units_1_2(w, _mm512_and_si512(w, low_byte));
+            q += vec_put_units(d + q, v, (__mmask32)(start >> (32 * h)));
+        }
+        n += (size_t)_mm_popcnt_u64(start);
+        carry = lead >> 63;
+        x = xn;
+        lead = lead_n;
+        high = high_n;
+        i += 64;
+    }
+    *qq = q;
+    *seqs += n;
+    return i + (size_t)carry;
+}
+
+/* src[i .. e), whole well-formed sequences (the stride's check), in blocks
+ * at a fixed stride of 64 bytes, so that no block's address waits for the
+ * one before.  A block decodes the sequences that start in it, its last
+ * lanes reading their bytes from the next block's (loaded anyway; zeros
+ * from e on, never read); a four-byte lead in lane 63 leaves its low
+ * surrogate to lane 0 of the next block (carry). */
 LEPACK_AVX512
 static size_t vec_decode_run_avx512(const uint8_t *src, size_t i, size_t e, uint16_t *d,
                                     size_t *qq)
 {
     size_t q = *qq, seqs = 0;
+    __mmask64 carry = 0;
+    __m512i x = vec_load_masked(src, i, 0, _bzhi_u64(~0ull, e - i >= 64 ? 64u : (unsigned)(e - i)));
     while (i < e) {
         size_t left = e - i;
         unsigned n = left >= 64 ? 64u : (unsigned)left;
-        if (left > VEC_AHEAD)
-            _mm_prefetch((const char *)((uintptr_t)src + i + VEC_AHEAD), _MM_HINT_T0);
-        /* Zeros from n on: the zero at n starts the next sequence. */
-        __m512i x = vec_load_masked(src, i, 0, _bzhi_u64(~0ull, n));
-        __mmask64 start = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8((char)0xBF));
-        __mmask64 ends = _bzhi_u64(start, n < 64 ? n + 1 : 64) & ~1ull;
+        size_t after = left - n;
+        if (after > VEC_AHEAD)
+            _mm_prefetch((const char *)((uintptr_t)src + i + 64 + VEC_AHEAD), _MM_HINT_T0);
+        __m512i xn = vec_load_masked(src, i + 64, 0,
+                                     _bzhi_u64(~0ull, after >= 64 ? 64u : (unsigned)after));
+        __mmask64 body = _bzhi_u64(~0ull, n);
         vec_verdict v;
-        v.end = 63u - (unsigned)__builtin_clzll(ends);
-        __mmask64 body = _bzhi_u64(~0ull, v.end);
-        v.start = start & body;
+        v.end = n;
+        v.start = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8((char)0xBF)) & body;
         v.four = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xF0)) & body;
-        q += vec_decode_block(x, &v, d + q);
+        q += vec_decode_block(x, xn, &v, carry, d + q);
         seqs += (size_t)_mm_popcnt_u64(v.start);
-        i += v.end;
+        carry = v.four >> 63;
+        x = xn;
+        i += n;
     }
     *qq = q;
     return seqs;
@@ -1126,7 +1208,14 @@ static size_t vec_decode_avx512(const uint8_t *src, size_t len, size_t i, uint16
         }
         vec_verdict v;
         if (vec_two_byte_block(x, n, &v)) {
-            q += vec_decode_block(x, &v, d + q);
+            size_t j = vec_two_byte_run_avx512(src, len, i, d, &q, &seqs);
+            if (j > i) {
+                i = j;
+                continue;
+            }
+            /* A lead in lane 63 without its continuation: the block
+             * without it. */
+            q += vec_decode_block(x, x, &v, 0, d + q);
             seqs += (size_t)_mm_popcnt_u64(v.start);
             i += v.end;
             continue;
@@ -1143,7 +1232,7 @@ static size_t vec_decode_avx512(const uint8_t *src, size_t len, size_t i, uint16
         /* Fewer than 64 bytes left, or an error in this block. */
         v = vec_verdict_avx512(src, i, n, x);
         if (v.end > 0) {
-            q += vec_decode_block(x, &v, d + q);
+            q += vec_decode_block(x, x, &v, 0, d + q);
             seqs += (size_t)_mm_popcnt_u64(v.start);
             i += v.end;
         }
