@@ -1049,21 +1049,22 @@ static inline unsigned vec_decode32(__m512i x, __m512i xn, unsigned from, int wi
     return vec_put_units(out, v, emit);
 }
 
-/* A whole block of one- and two-byte sequences needs no lookups: it is
+/* A block of one- and two-byte sequences needs no lookups: it is
  * well-formed when each continuation byte follows a lead of C2..DF and
- * each lead is followed by one (a lead in the last lane is left to the
- * next block).  Anything else is left to the stride's check. */
+ * each lead is followed by one (a lead in the last lane of a whole block
+ * is left to the next block; in a shorter one, the zero after the input
+ * is no continuation).  Anything else is left to the stride's check. */
 LEPACK_AVX512
 static inline int vec_two_byte_block(__m512i x, unsigned n, vec_verdict *v)
 {
-    if (n < 64 || _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xE0)) != 0)
+    if (_mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xE0)) != 0)
         return 0;
     __mmask64 lead = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xC0));
     __mmask64 cont = _mm512_movepi8_mask(x) & ~lead;
     if (cont != (lead & (~0ull >> 1)) << 1 ||
         (_mm512_cmplt_epu8_mask(x, _mm512_set1_epi8((char)0xC2)) & lead) != 0)
         return 0;
-    v->end = lead >> 63 ? 63u : 64u;
+    v->end = n < 64 ? n : lead >> 63 ? 63u : 64u;
     v->start = ~cont & _bzhi_u64(~0ull, v->end);
     v->four = 0;
     v->stop = 0;
@@ -1208,13 +1209,13 @@ static size_t vec_decode_avx512(const uint8_t *src, size_t len, size_t i, uint16
         }
         vec_verdict v;
         if (vec_two_byte_block(x, n, &v)) {
-            size_t j = vec_two_byte_run_avx512(src, len, i, d, &q, &seqs);
+            size_t j = n == 64 ? vec_two_byte_run_avx512(src, len, i, d, &q, &seqs) : i;
             if (j > i) {
                 i = j;
                 continue;
             }
-            /* A lead in lane 63 without its continuation: the block
-             * without it. */
+            /* The last bytes, or a lead in lane 63 without its
+             * continuation: the block (without that lead). */
             q += vec_decode_block(x, x, &v, 0, d + q);
             seqs += (size_t)_mm_popcnt_u64(v.start);
             i += v.end;
