@@ -314,6 +314,44 @@ static void decode_every_level(void **state)
     }
 }
 
+/* Texts of one kind, long enough for the decoder's runs to stream through
+ * many blocks (and ask for the input ahead): Latin-1 (ASCII with a
+ * two-byte letter here and there), Cyrillic (two-byte), CJK (three-byte),
+ * emoji (pairs); each whole, and with one byte changed at a few places, so
+ * that a run stops inside the text and resumes after the scalar step. */
+static void decode_long_runs(void **state)
+{
+    (void)state;
+    static const uint16_t kinds[][4] = {
+        {0x61, 0x72, 0x20, 0xE9}, {0x430, 0x44F, 0x20, 0x416},
+        {0x4E00, 0x6587, 0x9FA5, 0x3002}, {0xD83D, 0xDE00, 0xD83C, 0xDF0D}};
+    enum { N = 2000 };
+    test_rng r = {20261203};
+    for (size_t kind = 0; kind < sizeof kinds / sizeof kinds[0]; kind++)
+        for (int broken = 0; broken < 3; broken++) {
+            uint16_t *s = block(N * 2, 0);
+            for (size_t k = 0; k < N; k += kind == 3 ? 2 : 1) {
+                size_t c = kind == 3 ? 2 * test_rng_below(&r, 2) : test_rng_below(&r, 4);
+                s[k] = kinds[kind][c];
+                if (kind == 3)
+                    s[k + 1] = kinds[kind][c + 1];
+            }
+            uint8_t *src = block(N * 3, 0);
+            size_t len;
+            assert_int_equal(ref_utf8_encode(s, N, src, N * 3, &len), REF_OK);
+            for (int k = 0; k < broken; k++)
+                src[test_rng_below(&r, len)] = k == 0 ? 0xFF : 0x41;
+            uint16_t *want = block(len * 2, 0);
+            size_t units, bad = 0;
+            assert_int_equal(ref_utf8_decode(src, len, want, len, &units), REF_OK);
+            long strict = ref_utf8_validate(src, len, &bad) == REF_OK ? -1 : (long)bad;
+            expect_decode(src, len, want, units, strict);
+            free(want);
+            free(src);
+            free(s);
+        }
+}
+
 /* The counting kernel (lepack_vec_utf8_count, behind decoded_length and a
  * decode into an exact-size buffer), the validating one
  * (lepack_vec_utf8_valid_run, behind validate and the strict decode) and the
@@ -869,6 +907,7 @@ int main(void)
         cmocka_unit_test(decode_replacement),
         cmocka_unit_test(decode_encoded_surrogate_as_jdk),
         cmocka_unit_test(decode_every_level),
+        cmocka_unit_test(decode_long_runs),
         cmocka_unit_test(kernel_windows),
         cmocka_unit_test(encode_strict),
         cmocka_unit_test(encode_chunks),
