@@ -132,7 +132,8 @@ HIDDEN_FAST_FORM = re.compile(r"^(mem_swap_u\d+|(le|be)_(load|store)_u(16|32|64)
 # src/items_x86.c: the vector paths of items.h, intrinsics WP cannot read;
 # their contract is trusted and the fuzzers compare them with ref/.
 VECTOR_BODIES = re.compile(r"^(lepack_items_(store|load)_(vector|avx2|avx512|stream)|"
-                           r"(store|load)_avx(2|512)(_stream)?|kernels|unpack_mask)$")
+                           r"(store|load)_(avx(2|512)(_stream|_at)?|blocks|head|items)|"
+                           r"put_line|kernels|unpack_mask)$")
 # The vector kernels of src/utf8_vec.c: only their contracts in
 # src/utf8_vec.h are seen (proofs/README.md, trusted pieces).
 VECTOR_KERNELS = re.compile(r"^(lepack_vec|vec)_\w+$")
