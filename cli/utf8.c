@@ -307,6 +307,8 @@ static int stream_decode(const cli_utf8_io *io, const char *path)
  * parsed): the stream's steps over src[0 .. len), CHUNK bytes at a time. */
 static int write_decoded(const cli_utf8_io *io, const uint8_t *src, size_t len)
 {
+    if (len == 0)
+        return 0; /* src may be NULL: an empty input or hex text */
     uint16_t *units = malloc(CHUNK * sizeof *units);
     if (units == NULL) {
         complain(io, "out of memory");

@@ -64,6 +64,8 @@ expect "decode replaces" 61f18080e180c262 6100fdfffdfffdff6200 decode
 expect "encoded surrogate is one U+FFFD" eda080 fdff decode
 expect "decode hex input" "$(printf '41 c3a9\n' | hexof)" 4100e900 decode --hex
 expect "strict accepts" c3a9 e900 decode --strict
+expect "strict, empty input" "" "" decode --strict
+expect "hex, empty text" "" "" decode --hex
 # Modified UTF-8.
 expect "writeUTF" 41000000 000341c080 encode --mutf8
 expect "writeUTF pair as two surrogates" 3dd800de 0006eda0bdedb880 encode --mutf8
