@@ -22,11 +22,10 @@
 static uint8_t *arena, *arena_end, *arena_next;
 static int placement = -1;
 
-/* Every placed block has its size in the 16 bytes before it, so that
- * growing it copies what it holds. */
+/* Every placed block has its size in the bytes before it, so that growing
+ * it copies what it holds; its place is its address modulo the line. */
 typedef struct header {
     size_t size;
-    size_t offset;
 } header;
 
 static void *arena_take(size_t n, size_t offset)
@@ -48,7 +47,7 @@ static void *arena_take(size_t n, size_t offset)
         exit(1);
     }
     uint8_t *p = (uint8_t *)at;
-    header h = {n, offset};
+    header h = {n};
     memcpy(p - sizeof h, &h, sizeof h);
     arena_next = p + n;
     return p;
@@ -65,7 +64,7 @@ static void *hook_realloc(void *ctx, void *ptr, size_t size)
     if (ptr != NULL && in_arena(ptr)) {
         header h;
         memcpy(&h, (uint8_t *)ptr - sizeof h, sizeof h);
-        void *q = arena_take(size, h.offset);
+        void *q = arena_take(size, (uintptr_t)ptr % LINE);
         memcpy(q, ptr, h.size < size ? h.size : size);
         return q;
     }
