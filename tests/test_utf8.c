@@ -290,6 +290,17 @@ static void decode_encoded_surrogate_as_jdk(void **state)
     expect_decode_hex("ed9fbf", UNITS(0xD7FF), -1);                   /* just below: valid */
 }
 
+/* expect_decode with ref's units and verdict for src[0 .. len). */
+static void expect_decode_as_ref(const uint8_t *src, size_t len)
+{
+    uint16_t *want = block(len * 2, 0);
+    size_t units, bad = 0;
+    assert_int_equal(ref_utf8_decode(src, len, want, len, &units), REF_OK);
+    long strict = ref_utf8_validate(src, len, &bad) == REF_OK ? -1 : (long)bad;
+    expect_decode(src, len, want, units, strict);
+    free(want);
+}
+
 static void decode_every_level(void **state)
 {
     (void)state;
@@ -303,12 +314,7 @@ static void decode_every_level(void **state)
         assert_int_equal(ref_utf8_encode(s, n, src, n * 3, &len), REF_OK);
         for (int k = (int)test_rng_below(&r, 3); k > 0 && len > 0; k--)
             src[test_rng_below(&r, len)] = (uint8_t)test_rng_next(&r);
-        uint16_t *want = block(len * 2, 0);
-        size_t units, bad = 0;
-        assert_int_equal(ref_utf8_decode(src, len, want, len, &units), REF_OK);
-        long strict = ref_utf8_validate(src, len, &bad) == REF_OK ? -1 : (long)bad;
-        expect_decode(src, len, want, units, strict);
-        free(want);
+        expect_decode_as_ref(src, len);
         free(src);
         free(s);
     }
@@ -341,12 +347,7 @@ static void decode_long_runs(void **state)
             assert_int_equal(ref_utf8_encode(s, N, src, N * 3, &len), REF_OK);
             for (int k = 0; k < broken; k++)
                 src[test_rng_below(&r, len)] = k == 0 ? 0xFF : 0x41;
-            uint16_t *want = block(len * 2, 0);
-            size_t units, bad = 0;
-            assert_int_equal(ref_utf8_decode(src, len, want, len, &units), REF_OK);
-            long strict = ref_utf8_validate(src, len, &bad) == REF_OK ? -1 : (long)bad;
-            expect_decode(src, len, want, units, strict);
-            free(want);
+            expect_decode_as_ref(src, len);
             free(src);
             free(s);
         }
