@@ -197,6 +197,62 @@ void ddecoded_snoc(const uint8_t *src, size_t len, size_t m, const uint16_t *d)
 }
 */
 
+/* No more steps than bytes, and every step's units at a nonnegative offset. */
+/*@ ghost
+/@ assigns \nothing;
+   exits \false;
+   ensures \forall integer j; 0 <= j <= len ==> 0 <= dseqs(src, len, j) <= len - j; @/
+void dseqs_facts(const uint8_t *src, size_t len)
+{
+    size_t k = len;
+    /@ loop invariant 0 <= k <= len;
+       loop invariant \forall integer j; k <= j <= len ==> 0 <= dseqs(src, len, j) <= len - j;
+       loop assigns k;
+       loop variant k; @/
+    while (k > 0)
+        k--;
+}
+*/
+
+/*@ ghost
+/@ assigns \nothing;
+   exits \false;
+   ensures \forall integer k; 0 <= k <= m ==> 0 <= doff(src, len, k); @/
+void doff_facts(const uint8_t *src, size_t len, size_t m)
+{
+    size_t j = 0;
+    /@ loop invariant 0 <= j <= m;
+       loop invariant \forall integer k; 0 <= k <= j ==> 0 <= doff(src, len, k);
+       loop assigns j;
+       loop variant m - j; @/
+    while (j < m)
+        j++;
+}
+*/
+
+/* Units copied from one buffer to another keep the decoding they hold:
+ * every step's units lie below o. */
+/*@ ghost
+/@ requires ddecoded(src, len, dseqs(src, len, 0), t);
+   requires dsteps_below(src, len, dseqs(src, len, 0), o);
+   requires \forall integer k; 0 <= k < o ==> d[k] == t[k];
+   assigns \nothing;
+   exits \false;
+   ensures ddecoded(src, len, dseqs(src, len, 0), d); @/
+void ddecoded_copy(const uint8_t *src, size_t len, const uint16_t *t, const uint16_t *d, size_t o)
+{
+    dseqs_facts(src, len);
+    doff_facts(src, len, len);
+    /@ assert in: \forall integer k; 0 <= k < dseqs(src, len, 0) ==>
+         0 <= doff(src, len, k) && doff(src, len, k) + dunits(src, len, dpos(src, len, k)) <= o; @/
+    /@ assert first: \forall integer k; 0 <= k < dseqs(src, len, 0) ==>
+         d[doff(src, len, k)] == t[doff(src, len, k)]; @/
+    /@ assert second: \forall integer k; 0 <= k < dseqs(src, len, 0) &&
+         dstep(src, len, dpos(src, len, k)) == 4 ==>
+         d[doff(src, len, k) + 1] == t[doff(src, len, k) + 1]; @/
+}
+*/
+
 /*@ ghost
 /@ requires start <= end;
    assigns \nothing;
@@ -640,7 +696,8 @@ lepack_status lepack_utf8_decoded_length(const uint8_t *src, size_t len, size_t 
     ensures \result == dlen(src, len, 0);
     ensures ascii: all_ascii(src, len) ==>
       \result == len && \forall integer k; 0 <= k < len ==> d[k] == src[k];
-    ensures whole: ddecoded(src, len, dseqs(src, len, 0), d); */
+    ensures whole: ddecoded(src, len, dseqs(src, len, 0), d);
+    ensures below: dsteps_below(src, len, dseqs(src, len, 0), \result); */
 static size_t utf8_decode_fitting(const uint8_t *src, size_t len, uint16_t *d, size_t lim)
 {
     size_t i = 0, q = 0, wait = 0;
@@ -731,6 +788,28 @@ static size_t utf8_decode_fitting(const uint8_t *src, size_t len, uint16_t *d, s
     return q;
 }
 
+/* Copies m units. */
+/*@ requires units_out(d, m) && \valid_read(t + (0 .. m - 1));
+    requires \separated(d + (0 .. m - 1), t + (0 .. m - 1));
+    assigns d[0 .. m - 1];
+    exits \false;
+    ensures \forall integer k; 0 <= k < m ==> d[k] == t[k]; */
+static void units_copy(uint16_t *d, const uint16_t *t, size_t m)
+{
+    /*@ loop invariant 0 <= k <= m;
+        loop invariant \forall integer j; 0 <= j < k ==> d[j] == t[j];
+        loop assigns k, d[0 .. m - 1];
+        loop variant m - k; */
+    for (size_t k = 0; k < m; k++)
+        d[k] = t[k];
+}
+
+/* Up to this many bytes, a capacity below the input's length is met by
+ * decoding on the stack and copying what fits, rather than by counting
+ * first: one pass over the input instead of two, which is most of the cost
+ * of a short string decoded into an exact-size buffer. */
+#define UTF8_SHORT_BYTES 256
+
 lepack_status lepack_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
                                  size_t *written)
 {
@@ -739,6 +818,15 @@ lepack_status lepack_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, 
     if (len <= cap) {
         /* Never more units than bytes: it fits. */
         need = utf8_decode_fitting(src, len, dst, cap);
+    } else if (len <= UTF8_SHORT_BYTES) {
+        uint16_t tmp[UTF8_SHORT_BYTES];
+        need = utf8_decode_fitting(src, len, tmp, UTF8_SHORT_BYTES);
+        if (need > cap) {
+            *written = need; /* the size that would fit: preflighting */
+            return LEPACK_ENOSPACE;
+        }
+        units_copy(dst, tmp, need);
+        /*@ ghost ddecoded_copy(src, len, tmp, dst, need); */
     } else {
         need = utf8_decoded_count(src, len);
         if (need > cap) {

@@ -353,8 +353,34 @@ static void decode_long_runs(void **state)
         }
 }
 
+/* Inputs of 256 bytes and fewer are decoded on the stack when the
+ * capacity is below their length, longer ones counted first: both sides of
+ * that edge, in every class, into buffers one unit short, exact and one
+ * over (expect_decode), whole and with a byte broken. */
+static void decode_short_edge(void **state)
+{
+    (void)state;
+    static const uint16_t kinds[] = {0xE9, 0x416, 0x4E00, 0xD83D};
+    test_rng r = {20261204};
+    for (size_t kind = 0; kind < sizeof kinds / sizeof kinds[0]; kind++)
+        for (size_t len = 250; len <= 262; len++)
+            for (int broken = 0; broken < 2; broken++) {
+                uint8_t src[262];
+                uint16_t s[2] = {kinds[kind], 0xDE00};
+                size_t used;
+                /* one letter of the kind, then ASCII up to len bytes */
+                assert_int_equal(ref_utf8_encode(s, kinds[kind] == 0xD83D ? 2 : 1, src,
+                                                 sizeof src, &used),
+                                 REF_OK);
+                memset(src + used, 'a', len - used);
+                if (broken)
+                    src[test_rng_below(&r, len)] = 0xFF;
+                expect_decode_as_ref(src, len);
+            }
+}
+
 /* The counting kernel (lepack_vec_utf8_count, behind decoded_length and a
- * decode into an exact-size buffer), the validating one
+ * decode of over 256 bytes into an exact-size buffer), the validating one
  * (lepack_vec_utf8_valid_run, behind validate and the strict decode) and the
  * decoding one (lepack_vec_utf8_decode) against the scalar count,
  * validation and decode, at each level:
@@ -909,6 +935,7 @@ int main(void)
         cmocka_unit_test(decode_encoded_surrogate_as_jdk),
         cmocka_unit_test(decode_every_level),
         cmocka_unit_test(decode_long_runs),
+        cmocka_unit_test(decode_short_edge),
         cmocka_unit_test(kernel_windows),
         cmocka_unit_test(encode_strict),
         cmocka_unit_test(encode_chunks),
