@@ -581,6 +581,28 @@ static inline unsigned vec_bmp32_avx512(const vec_enc_k *k, __m512i v, __mmask32
                                  (__mmask16)(zero2 >> 16), d + nb, room);
 }
 
+/* Up to 32 units at s (all that are left, when fewer) as ASCII bytes at d
+ * when every one is ASCII, their count returned; else 0, nothing written. */
+LEPACK_AVX512
+static inline unsigned vec_ascii32_avx512(const uint16_t *s, size_t left, uint8_t *d,
+                                          __m512i wFF80)
+{
+    if (left >= 32) {
+        __m512i v = _mm512_loadu_si512((const void *)s);
+        if (_mm512_test_epi16_mask(v, wFF80) != 0)
+            return 0;
+        _mm256_storeu_si256((__m256i *)(void *)d, _mm512_cvtepi16_epi8(v));
+        return 32;
+    }
+    /* A tail in one masked load and store. */
+    __mmask32 live = (__mmask32)_bzhi_u32(~0u, (unsigned)left);
+    __m512i v = _mm512_maskz_loadu_epi16(live, s);
+    if (_mm512_test_epi16_mask(v, wFF80) != 0)
+        return 0;
+    _mm256_mask_storeu_epi8(d, live, _mm512_cvtepi16_epi8(v));
+    return (unsigned)left;
+}
+
 /* The fast forms first (32 ASCII units, 16 pairs, 32 units below 0x800,
  * 32 units without a surrogate, or the first 16 of 32 when the surrogates
  * are in the others; in a tail of 20 to 31 units, 8 without a surrogate
@@ -590,18 +612,28 @@ LEPACK_AVX512
 static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
 {
     size_t p = *pp;
+    /* The ASCII prefix before the forms' constants are made: a string that
+     * is ASCII to its end never needs them, and making them (held in
+     * registers for gcc, VEC_HOLD) was most of a short string's cost. */
+    const __m512i ascii_bits = _mm512_set1_epi16((short)0xFF80);
+    unsigned a;
+    while (i < n && (a = vec_ascii32_avx512(s + i, n - i, d + p, ascii_bits)) != 0) {
+        p += a;
+        i += a;
+    }
+    if (i == n) {
+        *pp = p;
+        return i;
+    }
     vec_enc_k kc;
     vec_enc_k_init(&kc);
     while (i < n) {
         size_t left = n - i;
         if (left < 32) {
-            /* An ASCII tail in one masked load and store. */
-            __mmask32 live = (__mmask32)_bzhi_u32(~0u, (unsigned)left);
-            __m512i v = _mm512_maskz_loadu_epi16(live, s + i);
-            if (_mm512_test_epi16_mask(v, kc.wFF80) == 0) {
-                _mm256_mask_storeu_epi8(d + p, live, _mm512_cvtepi16_epi8(v));
-                p += left;
-                i += left;
+            unsigned k = vec_ascii32_avx512(s + i, left, d + p, kc.wFF80);
+            if (k != 0) {
+                p += k;
+                i += k;
                 continue;
             }
         } else {
