@@ -165,4 +165,27 @@ for cc in gcc clang; do
         esac
     done
 done
+
+# The batch API's stream paths (src/items_x86.c) must store with
+# non-temporal moves: a compiler that drops the hint turns them into plain
+# stores that read every line of the destination first (clang 14 did while
+# the stream flag reached the stores as a variable).  Whole blocks are five
+# lines for a store and six for a load.
+for cc in gcc clang; do
+    obj="$out/items-$cc.o"
+    # shellcheck disable=SC2086
+    $cc "$@" -O2 -c "$here/../src/items_x86.c" -o "$obj"
+    objdump -d --no-show-raw-insn "$obj" > "$out/items-$cc.s"
+    for fn in store_avx512_stream:5 load_avx512_stream:6; do
+        name=${fn%%:*} want=${fn##*:}
+        got=$(awk -v fn="<$name>:" '$2 == fn {on = 1; next} /^[0-9a-f]+ </ {on = 0}
+                                  on && /\tvmovnt/ {n++} END {print n + 0}' "$out/items-$cc.s")
+        if [ "$got" -ge "$want" ]; then
+            echo "codegen-check: $cc -O2, $name: $got non-temporal stores"
+        else
+            echo "codegen-check: $cc -O2, $name: $got non-temporal stores, want $want or more: FAILED (disassembly in $out/items-$cc.s)"
+            status=1
+        fi
+    done
+done
 exit $status

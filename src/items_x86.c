@@ -148,7 +148,13 @@ TARGET_512 static ALWAYS_INLINE size_t store_avx512_at(uint8_t *dst,
     }
     store_items(dst, items, head);
     size_t blocks = (n - head) / 16;
-    store_blocks(dst + head * LEPACK_ITEM_SIZE, items + head, blocks, 1, stream);
+    /* Two calls with constants, not one with stream: clang 14 merges the
+     * two stores of put_line while stream is a variable and drops the
+     * non-temporal hint from the one store it keeps. */
+    if (stream)
+        store_blocks(dst + head * LEPACK_ITEM_SIZE, items + head, blocks, 1, 1);
+    else
+        store_blocks(dst + head * LEPACK_ITEM_SIZE, items + head, blocks, 1, 0);
     return head + blocks * 16;
 }
 
@@ -246,7 +252,10 @@ TARGET_512 static ALWAYS_INLINE size_t load_avx512_at(lepack_counters_item *out,
     }
     load_items(out, src, head);
     size_t blocks = (n - head) / 16;
-    load_blocks(out + head, src + head * LEPACK_ITEM_SIZE, blocks, 1, stream);
+    if (stream) /* constants, as in store_avx512_at */
+        load_blocks(out + head, src + head * LEPACK_ITEM_SIZE, blocks, 1, 1);
+    else
+        load_blocks(out + head, src + head * LEPACK_ITEM_SIZE, blocks, 1, 0);
     return head + blocks * 16;
 }
 
