@@ -479,7 +479,7 @@ static void shuffle(size_t *a, size_t n)
 
 int main(int argc, char **argv)
 {
-    int rounds = 11, quick = 0;
+    int rounds = 11, quick = 0, only = -1;
     double ms = 4;
     const char *json = NULL;
     for (int i = 1; i < argc; i++) {
@@ -491,8 +491,19 @@ int main(int argc, char **argv)
             json = argv[++i];
         else if (strcmp(argv[i], "--quick") == 0)
             quick = 1;
-        else {
-            fprintf(stderr, "usage: bench_utf8 [--rounds R] [--ms M] [--json FILE] [--quick]\n");
+        else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) {
+            /* one size's cells only: a quick look, not a report's input */
+            for (int s = 0; s < NSIZES; s++)
+                if (strcmp(argv[i + 1], size_name[s]) == 0)
+                    only = s;
+            if (only < 0) {
+                fprintf(stderr, "bench_utf8: --size takes 16-64, 1KiB or 1MiB\n");
+                return 2;
+            }
+            i++;
+        } else {
+            fprintf(stderr, "usage: bench_utf8 [--rounds R] [--ms M] [--json FILE] [--quick] "
+                            "[--size 16-64|1KiB|1MiB]\n");
             return 2;
         }
     }
@@ -535,6 +546,8 @@ int main(int argc, char **argv)
         shuffle(order, NCELLS);
         for (size_t oi = 0; oi < NCELLS; oi++) {
             size_t cell = order[oi];
+            if (only >= 0 && (int)(cell % NSIZES) != only)
+                continue;
             int decode = (int)(cell / (NCLASSES * NSIZES));
             const pool *p = &pools[cell / NSIZES % NCLASSES][cell % NSIZES];
             for (size_t k = 0; k < NVARIANTS; k++)
@@ -558,10 +571,15 @@ int main(int argc, char **argv)
         return 2;
     }
     fprintf(out, "{\"best_level\": %d, \"rounds\": %d, \"ms\": %g, \"cells\": [\n", best, rounds, ms);
+    int firstcell = 1;
     for (size_t cell = 0; cell < NCELLS; cell++) {
         int decode = (int)(cell / (NCLASSES * NSIZES));
         int c = (int)(cell / NSIZES % NCLASSES), s = (int)(cell % NSIZES);
         const pool *p = &pools[c][s];
+        if (only >= 0 && s != only)
+            continue;
+        fprintf(out, "%s", firstcell ? "" : ",\n");
+        firstcell = 0;
         size_t utf8_bytes = 0;
         for (size_t k = 0; k < p->count; k++)
             utf8_bytes += p->utf8_len[k];
@@ -579,9 +597,9 @@ int main(int argc, char **argv)
             fprintf(out, "]");
             first = 0;
         }
-        fprintf(out, "}}%s\n", cell + 1 < NCELLS ? "," : "");
+        fprintf(out, "}}");
     }
-    fprintf(out, "]}\n");
+    fprintf(out, "\n]}\n");
     if (json)
         fclose(out);
     return 0;
