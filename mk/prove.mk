@@ -28,7 +28,11 @@
 #                       passed, the committed cache is replaced and the
 #                       provers recorded: the way to a new toolchain
 #   make prove-cold     objeq and WP from scratch, without any cache (no
-#                       contracts or toolchain check)
+#                       contracts or toolchain check): big units cut into
+#                       pieces run side by side, CVC4 tried first, and a
+#                       function left with an unproven goal proved once
+#                       more alone (proofs/README.md, "Where a cold run's
+#                       time goes")
 #   make prove-mutants  applies each proofs/mutants/*.patch to a copy of the
 #                       tree and requires the proofs to fail
 #   make prove-driver-test  the driver's own regression tests
@@ -50,6 +54,13 @@ PROVE_TIMEOUT ?= 10
 # kills the same goals as 10 s did (utf8-15, 9-int32, 10-hex and 16-insert:
 # the same failures) in about 55 % of the time.
 MUTANT_TIMEOUT ?= 5
+# A cold run (proofs/README.md, "Cold proof"): units cut into frama-c runs
+# of about PROVE_COLD_SPLIT goals, PROVE_COLD_JOBS of them at a time, each
+# with one prover process trying CVC4 first and Z3 only where CVC4 fails;
+# a function left with an unproven goal is proved once more, alone, with
+# both provers side by side.
+PROVE_COLD_JOBS  ?= 3
+PROVE_COLD_SPLIT ?= 1400
 PROVE_ARGS     = --out $(PROVE_OUT) --jobs $(PROVE_JOBS) --par $(PROVE_PAR) --timeout $(PROVE_TIMEOUT)
 
 .PHONY: prove prove-update prove-cold prove-mutants prove-driver-test
@@ -75,7 +86,8 @@ prove-rebuild:
 	@$(PROVE_CONTRACTS) --write
 
 prove-cold:
-	@$(PROVE_PY) $(PROVE_ARGS) --out $(PROVE_OUT)/cold --cache none
+	@$(PROVE_PY) --out $(PROVE_OUT)/cold --cache none --jobs $(PROVE_COLD_JOBS) --par 1 \
+	    --timeout $(PROVE_TIMEOUT) --provers cvc4,z3 --split-goals $(PROVE_COLD_SPLIT) --retry
 
 prove-mutants:
 	@sh proofs/mutants.sh $(PROVE_OUT)/mutants 1 $(MUTANT_TIMEOUT)

@@ -32,8 +32,16 @@ difference or when the file is missing.  --cache rebuild is the way to a
 new toolchain: it proves every goal with an empty cache and, with --store,
 replaces the committed cache and its toolchain.txt.
 
+A cold run (--cache none) reads no verdict at all.  --split-goals cuts the
+big units into several frama-c runs so that two cores stay busy to the
+end, --provers cvc4,z3 at --par 1 tries CVC4 first and Z3 only where it
+fails, and --retry proves a function left with an unproven goal once more
+when every unit has run, alone on the machine (a goal out of time under
+load passes then; a false goal fails again).
+
     prove.py [--root DIR] [--out DIR] [--cache update|offline|cleanup|rebuild|none]
-             [--session DIR] [--scratch DIR] [--store]
+             [--session DIR] [--scratch DIR] [--store] [--provers p,q]
+             [--split-goals N] [--retry]
              [--only f,g] [--no-smoke] [--no-min] [--no-objeq]
     prove.py [--session DIR] --check-toolchain | --print-toolchain
 """
@@ -149,7 +157,6 @@ PROVERS = ["Z3", "CVC4"]
 WP_FLAGS = [
     "-wp", "-wp-rte",
     "-warn-unsigned-overflow", "-warn-unsigned-downcast", "-warn-signed-downcast",
-    "-wp-prover", ",".join(p.lower() for p in PROVERS),
 ]
 SMOKE_FLAGS = [
     "-wp-smoke-tests", "-wp-smoke-timeout", "1",
@@ -177,6 +184,14 @@ UNIT_FLAGS = {
     # llvm-cov counts unreached in every binary that never calls it.
     "core": ["-wp-fct-timeout", "lepack_counters_add:30,lepack_counters_add_items:30"],
 }
+# The order WP tries the provers in at --par 1 (the next one only on a goal
+# the previous one failed) is --provers for every unit but these.  A cold
+# run puts CVC4 first: on this code it proves all but about twenty goals
+# and rarely needs more than a second, while Z3 runs to the timeout on
+# about four hundred goals that CVC4 proves (83.6 minutes of CPU with Z3
+# first, 35 with CVC4 first).  The byte form's loads are Z3's: CVC4 answers
+# unknown on them, and the goals after the bit-shift tactic are Z3's too.
+UNIT_PROVERS = {"bytes": "z3,cvc4"}
 # In views, cursor and roundtrips every callee is either a function proven
 # in one of those units (with exits \false, so its contract is met by a
 # terminating body) or one of the le_mem.h primitives, whose contracts the
@@ -391,14 +406,43 @@ class ToolFailure(Exception):
     pass
 
 
-def run_frama(args, unit, fns, out, cache, par):
-    json_path = os.path.join(out, unit + ".json")
-    log_path = os.path.join(out, unit + ".log")
+def piece_unit(piece):
+    """The unit a piece belongs to: "utf8-2" is the second piece of utf8 (a
+    colon would not do: WP reads one in -wp-report-json as two file names)."""
+    return piece.split("-", 1)[0]
+
+
+def split_units(selected, minimum, goals_per_piece):
+    """Cuts every unit whose goal floors add up to more than goals_per_piece
+    into pieces of about that many goals (largest function first into the
+    lightest piece): each piece is its own frama-c run, so one big unit's
+    single-threaded goal generation no longer sets the wall time alone."""
+    pieces = []
+    for unit, fns in selected:
+        total = sum(minimum.get(f, 0) for f in fns)
+        n = min(len(fns), -(-total // goals_per_piece)) if goals_per_piece else 1
+        if n <= 1:
+            pieces.append((unit, fns))
+            continue
+        bins = [[0, []] for _ in range(n)]
+        for fn in sorted(fns, key=lambda f: -minimum.get(f, 0)):
+            lightest = min(bins, key=lambda b: b[0])
+            lightest[0] += minimum.get(fn, 0)
+            lightest[1].append(fn)
+        for k, (_, part) in enumerate(bins):
+            pieces.append(("%s-%d" % (unit, k + 1), [f for f in fns if f in part]))
+    return pieces
+
+
+def run_frama(args, piece, fns, out, cache, par, provers=None):
+    unit = piece_unit(piece)
+    json_path = os.path.join(out, piece + ".json")
+    log_path = os.path.join(out, piece + ".log")
     if os.path.exists(json_path):
         os.remove(json_path)
     cmd = ["frama-c", "-cpp-extra-args=-I" + os.path.join(args.root, "src")]
     cmd += [os.path.join(args.root, s) for s in UNITS[unit]]
-    cmd += WP_FLAGS
+    cmd += WP_FLAGS + ["-wp-prover", provers or UNIT_PROVERS.get(unit, args.provers)]
     cmd += ["-wp-par", str(par), "-wp-timeout", str(args.timeout)]
     cmd += ["-wp-fct", ",".join(fns)]
     if args.props:
@@ -423,16 +467,16 @@ def run_frama(args, unit, fns, out, cache, par):
         f.write(p.stdout)
     if p.returncode != 0 or not os.path.exists(json_path):
         raise ToolFailure("%s\nprove: frama-c failed on unit %s (exit %d), log %s"
-                          % (p.stdout[-4000:], unit, p.returncode, log_path))
+                          % (p.stdout[-4000:], piece, p.returncode, log_path))
     report = json.load(open(json_path))
     if report is None:  # frama-c writes null when no goal was selected
         raise ToolFailure("prove: no goal of %s in unit %s%s, log %s"
-                          % (",".join(fns), unit, " matches --props " + args.props
+                          % (",".join(fns), piece, " matches --props " + args.props
                              if args.props else "", log_path))
     return report, p.stdout, wall
 
 
-def run_unit(args, unit, fns, out):
+def run_unit(args, unit, fns, out, par=None, provers=None):
     """One unit.  With a cache, WP first runs offline: no prover starts, so
     many goals can be in flight at once (WP hands out work on a 50 ms tick,
     at most --par goals per tick, which made a full replay at --par 1 mostly
@@ -450,7 +494,7 @@ def run_unit(args, unit, fns, out):
         say("prove: %s: %d goals not settled by the cache, proving them" % (unit, misses))
         report, log, more = run_frama(args, unit, fns, out, "update", args.par)
         return report, log, wall + more, 0, misses
-    report, log, wall = run_frama(args, unit, fns, out, args.cache, args.par)
+    report, log, wall = run_frama(args, unit, fns, out, args.cache, par or args.par, provers)
     return report, log, wall, 0, 0
 
 
@@ -576,6 +620,16 @@ def main():
                     help="goals in flight per unit while reading the cache")
     ap.add_argument("--jobs", type=int, default=1, help="units run at the same time")
     ap.add_argument("--timeout", type=int, default=10)
+    ap.add_argument("--provers", default=",".join(p.lower() for p in PROVERS),
+                    help="frama-c's -wp-prover list; at --par 1 WP tries them in this order on each "
+                         "goal, the next only when one fails (at --par 2 and more, side by side)")
+    ap.add_argument("--split-goals", type=int, default=0,
+                    help="cut units whose goal floors add up to more than this into pieces of "
+                         "about as many goals, each its own frama-c run (0: never)")
+    ap.add_argument("--retry", action="store_true",
+                    help="once every unit has run, prove the functions with an unproven goal "
+                         "again, one unit at a time with both provers side by side (a goal out of "
+                         "time on a loaded machine; a false goal fails again)")
     ap.add_argument("--cap-timeouts", action="store_true",
                     help="no function's timeout above --timeout (UNIT_FLAGS give some more, for "
                          "true goals under load; a mutant's false goals would only wait longer)")
@@ -599,6 +653,8 @@ def main():
     args.scratch = os.path.abspath(args.scratch or os.path.join(args.out, "session"))
     if args.store and args.cache in ("none", "offline"):
         ap.error("--store needs --cache update, cleanup or rebuild")
+    if (args.split_goals or args.retry) and args.cache != "none":
+        ap.error("--split-goals and --retry are for --cache none (a cold run)")
     if args.store and args.cache == "rebuild" and args.only:
         ap.error("--cache rebuild --store replaces the whole cache: not with --only")
 
@@ -629,6 +685,10 @@ def main():
     objeq_only = sorted(only & set(objeq.FUNCTIONS))
     selected = [(u, [f for f in units.get(u, []) if not only or f in only]) for u in UNITS]
     selected = [(u, fns) for u, fns in selected if fns]
+    # Largest first (by the goal floors of min_goals.txt): with fewer
+    # slots (--jobs) than units, a big unit started last would run alone
+    # at the end while the other core idles.
+    selected.sort(key=lambda uf: -sum(minimum.get(f, 0) for f in uf[1]))
     do_objeq = not args.no_objeq and (not only or objeq_only)
     unknown = only - set(minimum) - set(objeq.FUNCTIONS)
     if unknown:
@@ -677,8 +737,10 @@ def main():
     if args.cache != "none":
         prepare_scratch(args, [u for u, _ in selected])
     say("== WP: %s, cache %s" % (", ".join(u for u, _ in selected), args.cache))
+    pieces = split_units(selected, minimum, args.split_goals)
+    pieces.sort(key=lambda uf: -sum(minimum.get(f, 0) for f in uf[1]))
     w = max([len(f) for _, fns in selected for f in fns] + [8])
-    uw = max(len(u) for u in UNITS)
+    uw = max([len(u) for u in UNITS] + [len(u) + 6 for u, _ in pieces])
     fmt = "%-*s  %-*s %6s %6s %7s %8s  %s"
     say(fmt % (uw, "unit", w, "function", "goals", "proved", "smoke", "time(s)", "status"))
 
@@ -688,26 +750,25 @@ def main():
     all_rows, walls = [], {}
     t0 = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futs = {pool.submit(run_unit, args, u, fns, args.out): (u, fns) for u, fns in selected}
+        futs = {pool.submit(run_unit, args, u, fns, args.out): (u, fns) for u, fns in pieces}
         try:
             for fut in concurrent.futures.as_completed(futs):
                 unit, fns = futs[fut]
                 result = fut.result()
                 walls[unit] = result[2]
                 rows, found = judge_unit(args, unit, fns, result, minimum)
-                for r in rows:
-                    say(fmt % (uw, r[0], w, r[1], r[2], r[3], "%d/%d" % (r[5], r[4]),
-                               "%.1f" % r[6], "FAIL" if r[7] else "ok"))
-                say("%-*s  %-*s %6d %6d %7s %8s  (unit wall %.0f s%s)" % (
-                    uw, unit, w, "-- unit", sum(r[2] for r in rows), sum(r[3] for r in rows),
-                    "%d/%d" % (sum(r[5] for r in rows), sum(r[4] for r in rows)),
-                    "%.1f" % sum(r[6] for r in rows), result[2],
-                    ", %d goals proved now" % result[4] if result[4] else ""))
+                print_rows(fmt, uw, w, unit, rows, result)
                 all_rows += rows
                 problems += found
         except ToolFailure as e:
             for f in futs:
                 f.cancel()
+            say(str(e))
+            return 2
+    if args.retry:
+        try:
+            all_rows, problems = retry(args, all_rows, problems, minimum, fmt, uw, w)
+        except ToolFailure as e:
             say(str(e))
             return 2
     total_wall = time.time() - t0
@@ -718,6 +779,45 @@ def main():
         "%d/%d" % (sum(r[5] for r in all_rows), ts), sum(r[6] for r in all_rows), total_wall))
     return verdict(problems, tg, ts, [u for u, _ in selected] if args.cache != "none" else None,
                    args)
+
+
+def print_rows(fmt, uw, w, unit, rows, result):
+    for r in rows:
+        say(fmt % (uw, r[0], w, r[1], r[2], r[3], "%d/%d" % (r[5], r[4]),
+                   "%.1f" % r[6], "FAIL" if r[7] else "ok"))
+    say("%-*s  %-*s %6d %6d %7s %8s  (unit wall %.0f s%s)" % (
+        uw, unit, w, "-- unit", sum(r[2] for r in rows), sum(r[3] for r in rows),
+        "%d/%d" % (sum(r[5] for r in rows), sum(r[4] for r in rows)),
+        "%.1f" % sum(r[6] for r in rows), result[2],
+        ", %d goals proved now" % result[4] if result[4] else ""))
+
+
+def retry(args, rows, problems, minimum, fmt, uw, w):
+    """Proves again, unit by unit and with both provers side by side, the
+    functions whose only problems are unproven goals (no smoke test proved
+    false, no goal count under its floor).  Their new rows replace the old;
+    the retried function's problems are whatever the second run finds."""
+    again = {}
+    for r in rows:
+        if r[7] and all(": smoke test " not in p and "minimum" not in p for p in r[7]):
+            again.setdefault(piece_unit(r[0]), []).append(r[1])
+    if not again:
+        return rows, problems
+    say("prove: proving %d functions again, alone: %s" % (
+        sum(len(v) for v in again.values()), ", ".join(f for v in again.values() for f in v)))
+    redone = {}
+    for unit, fns in sorted(again.items()):
+        piece = unit + "-retry"
+        result = run_unit(args, piece, fns, args.out, par=2, provers=",".join(
+            p.lower() for p in PROVERS))
+        new_rows, _ = judge_unit(args, piece, fns, result, minimum)
+        print_rows(fmt, uw, w, piece, new_rows, result)
+        for r in new_rows:
+            redone[r[1]] = r
+    rows = [redone.get(r[1], r) for r in rows]
+    problems = [p for r in rows for p in r[7]] + \
+        [p for p in problems if not any(p.startswith(r[1] + ":") for r in rows)]
+    return rows, problems
 
 
 def verdict(problems, goals, smoke, cached_units, args=None):

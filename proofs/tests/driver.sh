@@ -22,6 +22,8 @@
 #      Z3 (LEPACK_PROVE_VERSIONS) stops prove.py, `make prove` and
 #      proofs/mutants.sh with one line and exit 2 before any proving; a
 #      missing toolchain.txt does too; --store writes it.
+#   6. a cold run cut into pieces with --retry: one run per piece, and a
+#      false goal still fails when its function is proved again alone.
 #
 #   sh proofs/tests/driver.sh OUTDIR
 set -eu
@@ -310,6 +312,27 @@ if [ "$rc" -eq 2 ] && [ "$(wc -l < "$out/missing-toolchain.txt")" -eq 1 ] &&
 else
     bad "toolchain: a missing toolchain.txt (exit $rc):"
     sed 's/^/    /' "$out/missing-toolchain.txt" >&2
+fi
+
+# 6. A cold run cut into pieces (--split-goals), with a second chance
+# (--retry): the failing tree's swapped store is false, so it fails in its
+# piece and again when proved alone; the other piece passes.
+set +e
+python3 "$out/failing/proofs/prove.py" --root "$out/failing" --out "$out/failing/build/cold" \
+    --cache none --only le_bytes_store_u16,le_bytes_store_u32 --split-goals 1 --retry \
+    --provers cvc4,z3 --par 1 --timeout 2 --no-objeq > "$out/cold.txt" 2>&1
+rc=$?
+set -e
+if [ "$rc" -eq 1 ] && grep -q '^bytes-[12] .*le_bytes_store_u32 .*ok$' "$out/cold.txt" &&
+   grep -q '^bytes-[12] .*le_bytes_store_u16 .*FAIL$' "$out/cold.txt" &&
+   grep -q '^prove: proving 1 functions again, alone: le_bytes_store_u16$' "$out/cold.txt" &&
+   grep -q '^bytes-retry .*le_bytes_store_u16 .*FAIL$' "$out/cold.txt" &&
+   grep -q '^prove: FAIL le_bytes_store_u16: ' "$out/cold.txt" &&
+   ! grep -q '^prove: FAIL le_bytes_store_u32' "$out/cold.txt"; then
+    ok "cold run in pieces: each piece its own run, a false goal fails again when retried"
+else
+    bad "cold run in pieces (exit $rc):"
+    sed 's/^/    /' "$out/cold.txt" >&2
 fi
 
 if [ "$fails" -ne 0 ]; then
