@@ -154,6 +154,8 @@ DISPATCH_BODIES = re.compile(r"^(lepack_cpu_\w+|ask_features|ask_llc|read_sys_si
                              r"lepack_clock_(ns|set))$")
 
 PROVERS = ["Z3", "CVC4"]
+# -wp-prover's list of both: the default of --provers, and what --retry uses.
+BOTH_PROVERS = ",".join(p.lower() for p in PROVERS)
 WP_FLAGS = [
     "-wp", "-wp-rte",
     "-warn-unsigned-overflow", "-warn-unsigned-downcast", "-warn-signed-downcast",
@@ -412,6 +414,11 @@ def piece_unit(piece):
     return piece.split("-", 1)[0]
 
 
+def goal_weight(fns, minimum):
+    """What a run of these functions is expected to cost: their goal floors."""
+    return sum(minimum.get(f, 0) for f in fns)
+
+
 def split_units(selected, minimum, goals_per_piece):
     """Cuts every unit whose goal floors add up to more than goals_per_piece
     into pieces of about that many goals (largest function first into the
@@ -419,7 +426,7 @@ def split_units(selected, minimum, goals_per_piece):
     single-threaded goal generation no longer sets the wall time alone."""
     pieces = []
     for unit, fns in selected:
-        total = sum(minimum.get(f, 0) for f in fns)
+        total = goal_weight(fns, minimum)
         n = min(len(fns), -(-total // goals_per_piece)) if goals_per_piece else 1
         if n <= 1:
             pieces.append((unit, fns))
@@ -620,7 +627,7 @@ def main():
                     help="goals in flight per unit while reading the cache")
     ap.add_argument("--jobs", type=int, default=1, help="units run at the same time")
     ap.add_argument("--timeout", type=int, default=10)
-    ap.add_argument("--provers", default=",".join(p.lower() for p in PROVERS),
+    ap.add_argument("--provers", default=BOTH_PROVERS,
                     help="frama-c's -wp-prover list; at --par 1 WP tries them in this order on each "
                          "goal, the next only when one fails (at --par 2 and more, side by side)")
     ap.add_argument("--split-goals", type=int, default=0,
@@ -685,10 +692,6 @@ def main():
     objeq_only = sorted(only & set(objeq.FUNCTIONS))
     selected = [(u, [f for f in units.get(u, []) if not only or f in only]) for u in UNITS]
     selected = [(u, fns) for u, fns in selected if fns]
-    # Largest first (by the goal floors of min_goals.txt): with fewer
-    # slots (--jobs) than units, a big unit started last would run alone
-    # at the end while the other core idles.
-    selected.sort(key=lambda uf: -sum(minimum.get(f, 0) for f in uf[1]))
     do_objeq = not args.no_objeq and (not only or objeq_only)
     unknown = only - set(minimum) - set(objeq.FUNCTIONS)
     if unknown:
@@ -737,8 +740,10 @@ def main():
     if args.cache != "none":
         prepare_scratch(args, [u for u, _ in selected])
     say("== WP: %s, cache %s" % (", ".join(u for u, _ in selected), args.cache))
+    # Largest first: with fewer slots (--jobs) than units or pieces, a big
+    # one started last would run alone at the end while the other core idles.
     pieces = split_units(selected, minimum, args.split_goals)
-    pieces.sort(key=lambda uf: -sum(minimum.get(f, 0) for f in uf[1]))
+    pieces.sort(key=lambda uf: -goal_weight(uf[1], minimum))
     w = max([len(f) for _, fns in selected for f in fns] + [8])
     uw = max([len(u) for u in UNITS] + [len(u) + 6 for u, _ in pieces])
     fmt = "%-*s  %-*s %6s %6s %7s %8s  %s"
@@ -747,7 +752,7 @@ def main():
     # The units run side by side: most of a replay is frama-c's own
     # single-threaded goal generation, which overlaps well with the provers
     # of the other units.  Each unit's rows are printed when it finishes.
-    all_rows, walls = [], {}
+    all_rows = []
     t0 = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futs = {pool.submit(run_unit, args, u, fns, args.out): (u, fns) for u, fns in pieces}
@@ -755,7 +760,6 @@ def main():
             for fut in concurrent.futures.as_completed(futs):
                 unit, fns = futs[fut]
                 result = fut.result()
-                walls[unit] = result[2]
                 rows, found = judge_unit(args, unit, fns, result, minimum)
                 print_rows(fmt, uw, w, unit, rows, result)
                 all_rows += rows
@@ -808,8 +812,7 @@ def retry(args, rows, problems, minimum, fmt, uw, w):
     redone = {}
     for unit, fns in sorted(again.items()):
         piece = unit + "-retry"
-        result = run_unit(args, piece, fns, args.out, par=2, provers=",".join(
-            p.lower() for p in PROVERS))
+        result = run_unit(args, piece, fns, args.out, par=2, provers=BOTH_PROVERS)
         new_rows, _ = judge_unit(args, piece, fns, result, minimum)
         print_rows(fmt, uw, w, piece, new_rows, result)
         for r in new_rows:
