@@ -6,10 +6,12 @@ Two kinds of evidence, one verdict:
 
 - objeq (proofs/objeq/objeq.py): the memcpy form of the twelve le_mem.h
   primitives compiles to the same machine code as the proven byte form.
-- WP: each proof unit is one frama-c run over a set of sources, restricted
-  to the functions that proofs/min_goals.txt assigns to that unit.  The run
-  writes a JSON report; this script prints one line per function (goals,
-  proved, smoke tests, prover time, ok/FAIL) as soon as its unit finishes.
+- WP: each proof unit is a frama-c run over a set of sources, restricted
+  to the functions that proofs/min_goals.txt assigns to that unit (two
+  runs where some of them need no dead-call smoke tests: NO_DEAD_CALL).
+  The run writes a JSON report; this script prints one line per function
+  (goals, proved, smoke tests, prover time, ok/FAIL) as soon as its run
+  finishes, then the run's wall and CPU time.
 
 It fails (exit 1) when an objeq pair differs, when a goal is not proved,
 when a smoke test proves false (contradictory assumptions), when a function
@@ -33,8 +35,8 @@ new toolchain: it proves every goal with an empty cache and, with --store,
 replaces the committed cache and its toolchain.txt.
 
 A cold run (--cache none) reads no verdict at all.  --split-goals cuts the
-big units into several frama-c runs so that two cores stay busy to the
-end, --provers cvc4,z3 at --par 1 tries CVC4 first and Z3 only where it
+big units into several frama-c runs (of about N goals, a core goal counted
+as GOAL_COST says) so that two cores stay busy to the end, --provers cvc4,z3 at --par 1 tries CVC4 first and Z3 only where it
 fails, and --retry proves a function left with an unproven goal once more
 when every unit has run, alone on the machine (a goal out of time under
 load passes then; a false goal fails again).
@@ -203,6 +205,19 @@ UNIT_PROVERS = {"bytes": "z3,cvc4"}
 # every call is smoke-tested.
 CALLEES_PROVEN = ["-wp-no-smoke-dead-call", "-wp-no-smoke-dead-assumes"]
 UNIT_SMOKE_FLAGS = {unit: CALLEES_PROVEN for unit in ("views", "cursor", "roundtrips", "span")}
+# In the other units the same holds function by function: a function all
+# of whose calls go to functions proven here (listed in min_goals.txt, with
+# a body, and not trusted) gets no dead-call test, since each callee's
+# contract is met by a terminating body for every state its proven
+# precondition allows, and the callee's own smoke tests look for a
+# contradiction behind it.  The call graph (frama-c -cg, which
+# over-approximates calls through pointers) decides; such functions run
+# as a group of their own, "<unit>-p" (pieces "<unit>-p1" ..), the rest
+# keep every call's test.  About 130 of 545 tests, 1.7 s of CPU each.
+NO_DEAD_CALL = ["-wp-no-smoke-dead-call"]
+PROVEN_CALLS_GROUP = "-p"
+CG_EDGE = re.compile(r'^\s*"?(\w+)"?\s*->\s*"?(\w+)"?')
+CG_NODE = re.compile(r'^\s*"?(\w+)"?\s*\[style="(\w+)"')
 
 # Executables WP needs, with the Debian package that provides each.
 WP_TOOLS = {"frama-c": "frama-c-base", "why3": "why3", "z3": "z3", "cvc4": "cvc4"}
@@ -414,30 +429,130 @@ def piece_unit(piece):
     return piece.split("-", 1)[0]
 
 
-def goal_weight(fns, minimum):
-    """What a run of these functions is expected to cost: their goal floors."""
-    return sum(minimum.get(f, 0) for f in fns)
+# What a goal of each unit costs a cold run, relative to a utf8 goal: the
+# CPU per goal of each unit's runs in `make prove-cold` (the runs' "CPU"),
+# 0.13 s for the utf8-p pieces.  A core goal is built over a bigger memory
+# model (the message, the map, the allocator), a byte-form load goes
+# through the bit-shift tactic, and the smaller units have proportionally
+# more smoke tests.  Pieces are cut and started by this weight, so that
+# the costliest start first and none is left running alone at the end.
+GOAL_COST = {"utf8": 1.2, "core": 3.3, "bytes": 5.3, "roundtrips": 2.7, "cli": 2.0,
+             "zero": 2.0, "span": 2.0, "views": 0.9, "cursor": 0.8}
+
+
+def piece_group(piece):
+    """The unit or group a piece was cut from: utf8-2 of utf8, utf8-p1 of
+    utf8-p (whose functions share their smoke flags)."""
+    m = re.match(r"^(.+?)(?:-(\d+)|(-p)(\d+))?$", piece)
+    return m.group(1) + (m.group(3) or "")
+
+
+def goal_weight(unit, fns, minimum):
+    """What a cold run of these functions of a unit (or piece) is expected
+    to cost: their goal floors times the unit's GOAL_COST."""
+    return GOAL_COST.get(piece_unit(unit), 1.0) * sum(minimum.get(f, 0) for f in fns)
+
+
+def trusted_body(fn):
+    return fn in TRUSTED_BODIES or bool(VECTOR_BODIES.match(fn) or VECTOR_KERNELS.match(fn) or
+                                        DISPATCH_BODIES.match(fn))
+
+
+def proven_name(name, minimum):
+    """The min_goals.txt name of a call-graph node (frama-c renames a
+    static function that two files of a unit define: f, f_1), or None."""
+    for n in (name, re.sub(r"_\d+$", "", name)):
+        if n in minimum and not trusted_body(n):
+            return n
+    return None
+
+
+def calls_proven(args, units, minimum):
+    """The functions of these units whose every callee is proven (see
+    NO_DEAD_CALL), from frama-c's call graph of each unit's sources."""
+    found = set()
+    for unit in units:
+        if unit in UNIT_SMOKE_FLAGS:
+            continue
+        dot = os.path.join(args.out, unit + ".cg.dot")
+        cmd = ["frama-c", "-cpp-extra-args=-I" + os.path.join(args.root, "src")]
+        cmd += [os.path.join(args.root, s) for s in UNITS[unit]]
+        cmd += ["-cg-no-services", "-cg", dot]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           universal_newlines=True)
+        if p.returncode != 0 or not os.path.exists(dot):
+            raise ToolFailure("%s\nprove: frama-c -cg failed on unit %s (exit %d)"
+                              % (p.stdout[-4000:], unit, p.returncode))
+        bodies, callees = set(), {}
+        for line in open(dot):
+            m = CG_NODE.match(line)
+            if m and m.group(2) == "bold":  # dotted: declared, no body here
+                bodies.add(m.group(1))
+            m = CG_EDGE.match(line)
+            if m:
+                callees.setdefault(m.group(1), set()).add(m.group(2))
+        for node in bodies:
+            fn = proven_name(node, minimum)
+            if fn is None:
+                continue
+            # A callee is proven here or in another unit (min_goals.txt
+            # lists it either way) or is a le_mem.h primitive; a function
+            # that calls itself would have no termination argument.
+            if all(c != node and (HIDDEN_FAST_FORM.match(c) or proven_name(c, minimum))
+                   for c in callees.get(node, ())):
+                found.add(fn)
+    return found
+
+
+def smoke_flags(args, unit, fns):
+    if args.no_smoke:
+        return []
+    if unit in UNIT_SMOKE_FLAGS:
+        return SMOKE_FLAGS + UNIT_SMOKE_FLAGS[unit]
+    if all(f in args.calls_proven for f in fns):
+        return SMOKE_FLAGS + NO_DEAD_CALL
+    return SMOKE_FLAGS
+
+
+def smoke_groups(args, selected):
+    """Each unit as one run, or two: the functions that keep their
+    dead-call tests (named as the unit) and those that need none
+    (<unit>-p)."""
+    groups = []
+    for unit, fns in selected:
+        if unit in UNIT_SMOKE_FLAGS or args.no_smoke:
+            groups.append((unit, fns))
+            continue
+        quiet = [f for f in fns if f in args.calls_proven]
+        loud = [f for f in fns if f not in args.calls_proven]
+        if loud and quiet:
+            groups += [(unit, loud), (unit + PROVEN_CALLS_GROUP, quiet)]
+        else:
+            groups.append((unit, fns))
+    return groups
 
 
 def split_units(selected, minimum, goals_per_piece):
-    """Cuts every unit whose goal floors add up to more than goals_per_piece
-    into pieces of about that many goals (largest function first into the
-    lightest piece): each piece is its own frama-c run, so one big unit's
-    single-threaded goal generation no longer sets the wall time alone."""
+    """Cuts every unit (or group) whose goal_weight is more than
+    goals_per_piece into pieces of about that weight (largest function
+    first into the lightest piece): each piece is its own frama-c run, so
+    one big unit's single-threaded goal generation no longer sets the wall
+    time alone.  Pieces of utf8 are utf8-1 .., of utf8-p utf8-p1 .."""
     pieces = []
     for unit, fns in selected:
-        total = goal_weight(fns, minimum)
-        n = min(len(fns), -(-total // goals_per_piece)) if goals_per_piece else 1
+        total = goal_weight(unit, fns, minimum)
+        n = min(len(fns), int(-(-total // goals_per_piece))) if goals_per_piece else 1
         if n <= 1:
             pieces.append((unit, fns))
             continue
+        sep = "" if "-" in unit else "-"
         bins = [[0, []] for _ in range(n)]
         for fn in sorted(fns, key=lambda f: -minimum.get(f, 0)):
             lightest = min(bins, key=lambda b: b[0])
             lightest[0] += minimum.get(fn, 0)
             lightest[1].append(fn)
         for k, (_, part) in enumerate(bins):
-            pieces.append(("%s-%d" % (unit, k + 1), [f for f in fns if f in part]))
+            pieces.append(("%s%s%d" % (unit, sep, k + 1), [f for f in fns if f in part]))
     return pieces
 
 
@@ -455,32 +570,36 @@ def run_frama(args, piece, fns, out, cache, par, provers=None):
     if args.props:
         cmd += ["-wp-prop", args.props]
     cmd += unit_flags(unit, args.timeout if args.cap_timeouts else None)
-    if not args.no_smoke:
-        cmd += SMOKE_FLAGS + UNIT_SMOKE_FLAGS.get(unit, [])
-    env = dict(os.environ)
+    cmd += smoke_flags(args, unit, fns)
     if cache != "none":
-        session = os.path.join(args.scratch, unit)
+        # WP keeps the cache in the session directory, one per run: a unit
+        # run as two groups (utf8, utf8-p) has two.
+        session = os.path.join(args.scratch, piece)
         cmd += ["-wp-session", session, "-wp-cache", cache]
-        env["FRAMAC_WP_CACHEDIR"] = os.path.join(session, "cache")
-        os.makedirs(env["FRAMAC_WP_CACHEDIR"], exist_ok=True)
+        os.makedirs(os.path.join(session, "cache"), exist_ok=True)
     else:
         cmd += ["-wp-cache", "none"]
     cmd += ["-wp-report-json", json_path]
     t0 = time.time()
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       universal_newlines=True, env=env)
-    wall = time.time() - t0
+    # wait4 gives the run's CPU time, its why3server and provers included
+    # (each reaped by its parent): what a piece costs, for packing them.
     with open(log_path, "w") as f:
-        f.write(p.stdout)
+        p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.time() - t0
+    cpu = usage.ru_utime + usage.ru_stime
+    with open(log_path) as f:
+        out_text = f.read()
     if p.returncode != 0 or not os.path.exists(json_path):
         raise ToolFailure("%s\nprove: frama-c failed on unit %s (exit %d), log %s"
-                          % (p.stdout[-4000:], piece, p.returncode, log_path))
+                          % (out_text[-4000:], piece, p.returncode, log_path))
     report = json.load(open(json_path))
     if report is None:  # frama-c writes null when no goal was selected
         raise ToolFailure("prove: no goal of %s in unit %s%s, log %s"
                           % (",".join(fns), piece, " matches --props " + args.props
                              if args.props else "", log_path))
-    return report, p.stdout, wall
+    return report, out_text, wall, cpu
 
 
 def run_unit(args, unit, fns, out, par=None, provers=None):
@@ -491,24 +610,24 @@ def run_unit(args, unit, fns, out, par=None, provers=None):
     proved for real at --par into the scratch cache.  cleanup always runs
     for real, so that every entry a goal uses is marked and the rest go."""
     if args.cache == "rebuild":
-        report, log, wall = run_frama(args, unit, fns, out, "update", args.par)
-        return report, log, wall, 0, 0
+        report, log, wall, cpu = run_frama(args, unit, fns, out, "update", args.par)
+        return report, log, wall, 0, 0, cpu
     if args.cache in ("update", "offline") and not args.one_pass:
-        report, log, wall = run_frama(args, unit, fns, out, "offline", args.replay_par)
+        report, log, wall, cpu = run_frama(args, unit, fns, out, "offline", args.replay_par)
         misses = incomplete(report)
         if misses == 0 or args.cache == "offline":
-            return report, log, wall, misses, 0
+            return report, log, wall, misses, 0, cpu
         say("prove: %s: %d goals not settled by the cache, proving them" % (unit, misses))
-        report, log, more = run_frama(args, unit, fns, out, "update", args.par)
-        return report, log, wall + more, 0, misses
-    report, log, wall = run_frama(args, unit, fns, out, args.cache, par or args.par, provers)
-    return report, log, wall, 0, 0
+        report, log, more, more_cpu = run_frama(args, unit, fns, out, "update", args.par)
+        return report, log, wall + more, 0, misses, cpu + more_cpu
+    report, log, wall, cpu = run_frama(args, unit, fns, out, args.cache, par or args.par, provers)
+    return report, log, wall, 0, 0, cpu
 
 
 def judge_unit(args, unit, fns, result, minimum):
     """Rows (unit, fn, goals, proved, smoke, smoke_ok, time, problems) and
     the unit's problems."""
-    report, log, wall, misses, _ = result
+    report, log, wall, misses, _, _ = result
     problems = []
     if misses:
         problems.append("%s: %d goals not settled by the cache (offline mode runs no prover)"
@@ -737,13 +856,23 @@ def main():
     if not selected:
         return verdict(problems, 0, 0, None)
 
+    try:
+        args.calls_proven = set() if args.no_smoke else \
+            calls_proven(args, [u for u, _ in selected], minimum)
+    except ToolFailure as e:
+        say(str(e))
+        return 2
+    groups = smoke_groups(args, selected)
+    # Each group is one frama-c run with its own session: the cache of a
+    # replay (pieces are for cold runs only).
+    sessions = [g for g, _ in groups]
     if args.cache != "none":
-        prepare_scratch(args, [u for u, _ in selected])
-    say("== WP: %s, cache %s" % (", ".join(u for u, _ in selected), args.cache))
+        prepare_scratch(args, sessions)
+    say("== WP: %s, cache %s" % (", ".join(sessions), args.cache))
     # Largest first: with fewer slots (--jobs) than units or pieces, a big
     # one started last would run alone at the end while the other core idles.
-    pieces = split_units(selected, minimum, args.split_goals)
-    pieces.sort(key=lambda uf: -goal_weight(uf[1], minimum))
+    pieces = split_units(groups, minimum, args.split_goals)
+    pieces.sort(key=lambda uf: -goal_weight(uf[0], uf[1], minimum))
     w = max([len(f) for _, fns in selected for f in fns] + [8])
     uw = max([len(u) for u in UNITS] + [len(u) + 6 for u, _ in pieces])
     fmt = "%-*s  %-*s %6s %6s %7s %8s  %s"
@@ -753,6 +882,7 @@ def main():
     # single-threaded goal generation, which overlaps well with the provers
     # of the other units.  Each unit's rows are printed when it finishes.
     all_rows = []
+    cpu = 0.0
     t0 = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futs = {pool.submit(run_unit, args, u, fns, args.out): (u, fns) for u, fns in pieces}
@@ -760,6 +890,7 @@ def main():
             for fut in concurrent.futures.as_completed(futs):
                 unit, fns = futs[fut]
                 result = fut.result()
+                cpu += result[5]
                 rows, found = judge_unit(args, unit, fns, result, minimum)
                 print_rows(fmt, uw, w, unit, rows, result)
                 all_rows += rows
@@ -771,17 +902,18 @@ def main():
             return 2
     if args.retry:
         try:
-            all_rows, problems = retry(args, all_rows, problems, minimum, fmt, uw, w)
+            all_rows, problems, more = retry(args, all_rows, problems, minimum, fmt, uw, w)
+            cpu += more
         except ToolFailure as e:
             say(str(e))
             return 2
     total_wall = time.time() - t0
     tg = sum(r[2] for r in all_rows)
     ts = sum(r[4] for r in all_rows)
-    say("%-*s  %-*s %6d %6d %7s %8.1f  (wall %.0f s)" % (
+    say("%-*s  %-*s %6d %6d %7s %8.1f  (wall %.0f s, CPU %.0f s)" % (
         uw, "", w, "TOTAL", tg, sum(r[3] for r in all_rows),
-        "%d/%d" % (sum(r[5] for r in all_rows), ts), sum(r[6] for r in all_rows), total_wall))
-    return verdict(problems, tg, ts, [u for u, _ in selected] if args.cache != "none" else None,
+        "%d/%d" % (sum(r[5] for r in all_rows), ts), sum(r[6] for r in all_rows), total_wall, cpu))
+    return verdict(problems, tg, ts, sessions if args.cache != "none" else None,
                    args)
 
 
@@ -789,10 +921,10 @@ def print_rows(fmt, uw, w, unit, rows, result):
     for r in rows:
         say(fmt % (uw, r[0], w, r[1], r[2], r[3], "%d/%d" % (r[5], r[4]),
                    "%.1f" % r[6], "FAIL" if r[7] else "ok"))
-    say("%-*s  %-*s %6d %6d %7s %8s  (unit wall %.0f s%s)" % (
+    say("%-*s  %-*s %6d %6d %7s %8s  (unit wall %.0f s, CPU %.0f s%s)" % (
         uw, unit, w, "-- unit", sum(r[2] for r in rows), sum(r[3] for r in rows),
         "%d/%d" % (sum(r[5] for r in rows), sum(r[4] for r in rows)),
-        "%.1f" % sum(r[6] for r in rows), result[2],
+        "%.1f" % sum(r[6] for r in rows), result[2], result[5],
         ", %d goals proved now" % result[4] if result[4] else ""))
 
 
@@ -804,15 +936,17 @@ def retry(args, rows, problems, minimum, fmt, uw, w):
     again = {}
     for r in rows:
         if r[7] and all(": smoke test " not in p and "minimum" not in p for p in r[7]):
-            again.setdefault(piece_unit(r[0]), []).append(r[1])
+            again.setdefault(piece_group(r[0]), []).append(r[1])
     if not again:
-        return rows, problems
+        return rows, problems, 0.0
     say("prove: proving %d functions again, alone: %s" % (
         sum(len(v) for v in again.values()), ", ".join(f for v in again.values() for f in v)))
     redone = {}
+    cpu = 0.0
     for unit, fns in sorted(again.items()):
         piece = unit + "-retry"
         result = run_unit(args, piece, fns, args.out, par=2, provers=BOTH_PROVERS)
+        cpu += result[5]
         new_rows, _ = judge_unit(args, piece, fns, result, minimum)
         print_rows(fmt, uw, w, piece, new_rows, result)
         for r in new_rows:
@@ -820,7 +954,7 @@ def retry(args, rows, problems, minimum, fmt, uw, w):
     rows = [redone.get(r[1], r) for r in rows]
     problems = [p for r in rows for p in r[7]] + \
         [p for p in problems if not any(p.startswith(r[1] + ":") for r in rows)]
-    return rows, problems
+    return rows, problems, cpu
 
 
 def verdict(problems, goals, smoke, cached_units, args=None):

@@ -24,6 +24,9 @@
 #      missing toolchain.txt does too; --store writes it.
 #   6. a cold run cut into pieces with --retry: one run per piece, and a
 #      false goal still fails when its function is proved again alone.
+#   7. smoke groups: a function whose callees are all proven runs in its
+#      unit's "-p" group without dead-call tests; one that calls a trusted
+#      contract keeps them, in a run of its own.
 #
 #   sh proofs/tests/driver.sh OUTDIR
 set -eu
@@ -333,6 +336,27 @@ if [ "$rc" -eq 1 ] && grep -q '^bytes-[12] .*le_bytes_store_u32 .*ok$' "$out/col
 else
     bad "cold run in pieces (exit $rc):"
     sed 's/^/    /' "$out/cold.txt" >&2
+fi
+
+# 7. Smoke groups: map_home calls map_hash (proven), lepack_map_free calls
+# lepack_free_slots (the trusted allocator hook).
+new_tree "$out/groups"
+set +e
+python3 "$out/groups/proofs/prove.py" --root "$out/groups" --out "$out/groups/build/cold" \
+    --cache none --only map_home,lepack_map_free --provers cvc4,z3 --par 1 --timeout 5 \
+    --no-objeq > "$out/groups.txt" 2>&1
+rc=$?
+set -e
+cold="$out/groups/build/cold"
+if [ "$rc" -eq 0 ] && grep -q '^core-p .*map_home .*ok$' "$out/groups.txt" &&
+   grep -q '^core .*lepack_map_free .*ok$' "$out/groups.txt" &&
+   grep -q 'wp_smoke_dead_call' "$cold/core.log" &&
+   grep -q 'Smoke-test typed_map_home_wp_smoke_default_requires' "$cold/core-p.log" &&
+   ! grep -q 'wp_smoke_dead_call' "$cold/core-p.log"; then
+    ok "smoke groups: dead-call tests where a callee is trusted, none where all are proven"
+else
+    bad "smoke groups (exit $rc):"
+    sed 's/^/    /' "$out/groups.txt" >&2
 fi
 
 if [ "$fails" -ne 0 ]; then
