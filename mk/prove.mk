@@ -29,10 +29,9 @@
 #                       provers recorded: the way to a new toolchain
 #   make prove-cold     objeq and WP from scratch, without any cache (no
 #                       contracts or toolchain check): big units cut into
-#                       pieces run side by side, CVC4 tried first, and a
-#                       function left with an unproven goal proved once
-#                       more alone (proofs/README.md, "Where a cold run's
-#                       time goes")
+#                       pieces run side by side, CVC4 tried first, and the
+#                       properties a piece left unproven proved once more
+#                       (proofs/README.md, "Where a cold run's time goes")
 #   make prove-mutants  applies each proofs/mutants/*.patch to a copy of the
 #                       tree and requires the proofs to fail
 #   make prove-driver-test  the driver's own regression tests
@@ -57,12 +56,14 @@ MUTANT_TIMEOUT ?= 5
 # A cold run (proofs/README.md, "Cold proof"): units cut into frama-c runs
 # of about PROVE_COLD_SPLIT goals (weighted by each unit's measured cost
 # per goal, GOAL_COST in prove.py), PROVE_COLD_JOBS of them at a time, each
-# with one prover process trying CVC4 first and Z3 only where CVC4 fails;
-# a function left with an unproven goal is proved once more, alone, with
-# both provers side by side.  Four runs on two cores: at one prover process
+# with one prover process trying CVC4 first and Z3 only where CVC4 fails
+# (Z3 first for a few functions, Z3_FIRST in prove.py); the properties a
+# piece left unproven are proved once more as soon as a slot frees, with
+# both provers side by side.  Five runs on two cores: at one prover process
 # WP hands out a goal per 50 ms tick, so a run idles between short goals
-# (three runs: 16 min 13 s; four: 15 min 26 s, proofs/README.md).
-PROVE_COLD_JOBS  ?= 4
+# (three runs: 16 min 13 s; four: 15 min 26 s; five: 15 min 7 s,
+# proofs/README.md).
+PROVE_COLD_JOBS  ?= 5
 PROVE_COLD_SPLIT ?= 1400
 PROVE_ARGS     = --out $(PROVE_OUT) --jobs $(PROVE_JOBS) --par $(PROVE_PAR) --timeout $(PROVE_TIMEOUT)
 

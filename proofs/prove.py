@@ -37,10 +37,11 @@ replaces the committed cache and its toolchain.txt.
 A cold run (--cache none) reads no verdict at all.  --split-goals cuts the
 big units into several frama-c runs (of about N goals, a core goal counted
 as GOAL_COST says) so that two cores stay busy to the end, --provers
-cvc4,z3 at --par 1 tries CVC4 first and Z3 only where it fails, and
---retry proves a function left with an unproven goal once more when every
-unit has run, alone on the machine (a goal out of time under load passes
-then; a false goal fails again).
+cvc4,z3 at --par 1 tries CVC4 first and Z3 only where it fails (Z3 first
+for the few functions of Z3_FIRST), and --retry proves what a piece left
+unproven once more as soon as a slot frees: only those properties, with
+both provers side by side and three times the timeout (a goal out of time
+under load passes then; a false goal fails again).
 
     prove.py [--root DIR] [--out DIR] [--cache update|offline|cleanup|rebuild|none]
              [--session DIR] [--scratch DIR] [--store] [--provers p,q]
@@ -180,14 +181,21 @@ UNIT_FLAGS = {
     "bytes": ["-wp-auto", "wp:bitshift", "-wp-auto-depth", "16",
               "-wp-fct-timeout", ",".join(f + ":2" for f in LOADS)],
     # utf8: one goal per path keeps each goal within the provers' reach.
-    "utf8": ["-wp-split"],
+    # mutf8_encode_fitting's "whole" invariant takes CVC4 7.9 s alone, past
+    # 10 s when a cold run loads both cores.  (Not utf8_decode_step, whose
+    # slowest goal is Z3's: CVC4 would run to 30 s first on three goals.)
+    "utf8": ["-wp-split", "-wp-fct-timeout", "mutf8_encode_fitting:30"],
     # add's valid_counters after the fast path's store, and add_items' frame
     # goals (the caller's items read after three calls that may move the
     # storage and the map): CVC4 proves them in 3-9 s alone, past 10 s when
-    # a cold run loads both cores.  Intermediate asserts only moved the load
-    # to other goals, and in add (inline, in a header) they are lines that
-    # llvm-cov counts unreached in every binary that never calls it.
-    "core": ["-wp-fct-timeout", "lepack_counters_add:30,lepack_counters_add_items:30"],
+    # a cold run loads both cores; so it does decode's ensures (6.3 s) and
+    # shrink's first assert (5.7 s), and Z3 (first there, Z3_FIRST)
+    # item_field_values' second ensures (5.9 s).  Intermediate asserts only
+    # moved the load to other goals, and in add (inline, in a header) they
+    # are lines that llvm-cov counts unreached in every binary that never
+    # calls it.  Smoke tests keep their 1 s.
+    "core": ["-wp-fct-timeout", "lepack_counters_add:30,lepack_counters_add_items:30,"
+             "lepack_counters_decode:30,lepack_counters_shrink:30,item_field_values:30"],
 }
 # The order WP tries the provers in at --par 1 (the next one only on a goal
 # the previous one failed) is --provers for every unit but these.  A cold
@@ -197,6 +205,16 @@ UNIT_FLAGS = {
 # first, 35 with CVC4 first).  The byte form's loads are Z3's: CVC4 answers
 # unknown on them, and the goals after the bit-shift tactic are Z3's too.
 UNIT_PROVERS = {"bytes": "z3,cvc4"}
+# Functions of the other units whose every goal Z3 proves, with goals CVC4
+# runs to its timeout on (the 64-bit halves, a field's value, three
+# modified UTF-8 scans): a cold run proves them in pieces of their own,
+# "<group>-z", Z3 first (CPU alone, Z3 first against CVC4 first: halves64
+# 3 s / 22 s, item_halves64 3 / 23, mutf8_scan 5 / 12, lepack_mutf8_read
+# 7 / 20, lepack_mutf8_decoded_length 3 / 14; item_field_values 20 / 19,
+# but its slowest goal is Z3's, which then gets the function's 30 s).
+Z3_FIRST = {"halves64", "item_halves64", "item_field_values", "mutf8_scan",
+            "lepack_mutf8_read", "lepack_mutf8_decoded_length"}
+Z3_FIRST_PIECE = "-z"
 # In views, cursor and roundtrips every callee is either a function proven
 # in one of those units (with exits \false, so its contract is met by a
 # terminating body) or one of the le_mem.h primitives, whose contracts the
@@ -534,6 +552,21 @@ def smoke_groups(args, selected):
     return groups
 
 
+def z3_first(args, groups):
+    """A cold run's groups with the Z3_FIRST functions of each (when it
+    tries CVC4 first) moved to a group "<group>-z" of their own: same unit,
+    same smoke flags, provers in the other order."""
+    if not args.split_goals or not args.provers.startswith("cvc4") or args.par != 1:
+        return groups
+    out = []
+    for g, fns in groups:
+        rest = [f for f in fns if f not in Z3_FIRST or g in UNIT_PROVERS]
+        out += [(g, rest)] if rest else []
+        if len(rest) < len(fns):
+            out.append((g + Z3_FIRST_PIECE, [f for f in fns if f not in rest]))
+    return out
+
+
 def split_units(selected, minimum, goals_per_piece):
     """Cuts every unit (or group) whose goal_weight is more than
     goals_per_piece into pieces of about that weight (largest function
@@ -558,7 +591,7 @@ def split_units(selected, minimum, goals_per_piece):
     return pieces
 
 
-def run_frama(args, piece, fns, out, cache, par, provers=None):
+def run_frama(args, piece, fns, out, cache, par, provers=None, props=None, timeout=None):
     unit = piece_unit(piece)
     json_path = os.path.join(out, piece + ".json")
     log_path = os.path.join(out, piece + ".log")
@@ -566,13 +599,16 @@ def run_frama(args, piece, fns, out, cache, par, provers=None):
         os.remove(json_path)
     cmd = ["frama-c", "-cpp-extra-args=-I" + os.path.join(args.root, "src")]
     cmd += [os.path.join(args.root, s) for s in UNITS[unit]]
+    if provers is None and re.search(Z3_FIRST_PIECE + r"\d*$", piece):
+        provers = ",".join(reversed(args.provers.split(",")))
     cmd += WP_FLAGS + ["-wp-prover", provers or UNIT_PROVERS.get(unit, args.provers)]
-    cmd += ["-wp-par", str(par), "-wp-timeout", str(args.timeout)]
+    cmd += ["-wp-par", str(par), "-wp-timeout", str(timeout or args.timeout)]
     cmd += ["-wp-fct", ",".join(fns)]
-    if args.props:
-        cmd += ["-wp-prop", args.props]
+    if props or args.props:
+        cmd += ["-wp-prop", props or args.props]
     cmd += unit_flags(unit, args.timeout if args.cap_timeouts else None)
-    cmd += smoke_flags(args, unit, fns)
+    if not props:  # a retry of some properties: their smoke tests have run
+        cmd += smoke_flags(args, unit, fns)
     if cache != "none":
         # WP keeps the cache in the session directory, one per run: a unit
         # run as two groups (utf8, utf8-p) has two.
@@ -604,7 +640,7 @@ def run_frama(args, piece, fns, out, cache, par, provers=None):
     return report, out_text, wall, cpu
 
 
-def run_unit(args, unit, fns, out, par=None, provers=None):
+def run_unit(args, unit, fns, out, par=None, provers=None, props=None, timeout=None):
     """One unit.  With a cache, WP first runs offline: no prover starts, so
     many goals can be in flight at once (WP hands out work on a 50 ms tick,
     at most --par goals per tick, which made a full replay at --par 1 mostly
@@ -622,7 +658,8 @@ def run_unit(args, unit, fns, out, par=None, provers=None):
         say("prove: %s: %d goals not settled by the cache, proving them" % (unit, misses))
         report, log, more, more_cpu = run_frama(args, unit, fns, out, "update", args.par)
         return report, log, wall + more, 0, misses, cpu + more_cpu
-    report, log, wall, cpu = run_frama(args, unit, fns, out, args.cache, par or args.par, provers)
+    report, log, wall, cpu = run_frama(args, unit, fns, out, args.cache, par or args.par, provers,
+                                       props, timeout)
     return report, log, wall, 0, 0, cpu
 
 
@@ -755,9 +792,10 @@ def main():
                     help="cut units whose goal floors add up to more than this into pieces of "
                          "about as many goals, each its own frama-c run (0: never)")
     ap.add_argument("--retry", action="store_true",
-                    help="once every unit has run, prove the functions with an unproven goal "
-                         "again, one unit at a time with both provers side by side (a goal out of "
-                         "time on a loaded machine; a false goal fails again)")
+                    help="prove what a piece left unproven again (those properties, both "
+                         "provers side by side, three times the timeout) as soon as a slot "
+                         "frees: a goal out of time on a loaded machine passes, a false goal "
+                         "fails again")
     ap.add_argument("--cap-timeouts", action="store_true",
                     help="no function's timeout above --timeout (UNIT_FLAGS give some more, for "
                          "true goals under load; a mutant's false goals would only wait longer)")
@@ -870,7 +908,7 @@ def main():
     say("== WP: %s, cache %s" % (", ".join(sessions), args.cache))
     # Largest first: with fewer slots (--jobs) than units or pieces, a big
     # one started last would run alone at the end while the other core idles.
-    pieces = split_units(groups, minimum, args.split_goals)
+    pieces = split_units(z3_first(args, groups), minimum, args.split_goals)
     pieces.sort(key=lambda uf: -goal_weight(uf[0], uf[1], minimum))
     w = max([len(f) for _, fns in selected for f in fns] + [8])
     uw = max([len(u) for u in UNITS] + [len(u) + 6 for u, _ in pieces])
@@ -880,32 +918,48 @@ def main():
     # The units run side by side: most of a replay is frama-c's own
     # single-threaded goal generation, which overlaps well with the provers
     # of the other units.  Each unit's rows are printed when it finishes.
+    # With --retry, what a piece left unproven is proved again as soon as
+    # a slot frees, beside the pieces still running.
     all_rows = []
+    retried = {}
     cpu = 0.0
     t0 = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futs = {pool.submit(run_unit, args, u, fns, args.out): (u, fns) for u, fns in pieces}
         try:
-            for fut in concurrent.futures.as_completed(futs):
-                unit, fns = futs[fut]
-                result = fut.result()
-                cpu += result[5]
-                rows, found = judge_unit(args, unit, fns, result, minimum)
-                print_rows(fmt, uw, w, unit, rows, result)
-                all_rows += rows
-                problems += found
+            while futs:
+                done, _ = concurrent.futures.wait(
+                    futs, return_when=concurrent.futures.FIRST_COMPLETED)
+                for fut in done:
+                    unit, fns = futs.pop(fut)
+                    if unit is None:  # a retry
+                        item, result = fut.result()
+                        cpu += result[5]
+                        row = retry_row(args, item, result, minimum, fmt, uw, w)
+                        retried[row[1]] = row
+                        continue
+                    result = fut.result()
+                    cpu += result[5]
+                    rows, found = judge_unit(args, unit, fns, result, minimum)
+                    print_rows(fmt, uw, w, unit, rows, result)
+                    all_rows += rows
+                    problems += found
+                    items = retry_items(rows) if args.retry else []
+                    if items:
+                        say("prove: proving again: %s" % ", ".join(
+                            "%s (%s)" % (r[1], ",".join(sel) if sel else "all")
+                            for _, r, _, sel in items))
+                    for item in items:
+                        futs[pool.submit(run_retry, args, item)] = (None, item)
         except ToolFailure as e:
             for f in futs:
                 f.cancel()
             say(str(e))
             return 2
-    if args.retry:
-        try:
-            all_rows, problems, more = retry(args, all_rows, problems, minimum, fmt, uw, w)
-            cpu += more
-        except ToolFailure as e:
-            say(str(e))
-            return 2
+    if retried:
+        all_rows = [retried.get(r[1], r) for r in all_rows]
+        problems = [p for r in all_rows for p in r[7]] + \
+            [p for p in problems if not any(p.startswith(r[1] + ":") for r in all_rows)]
     total_wall = time.time() - t0
     tg = sum(r[2] for r in all_rows)
     ts = sum(r[4] for r in all_rows)
@@ -927,33 +981,97 @@ def print_rows(fmt, uw, w, unit, rows, result):
         ", %d goals proved now" % result[4] if result[4] else ""))
 
 
-def retry(args, rows, problems, minimum, fmt, uw, w):
-    """Proves again, unit by unit and with both provers side by side, the
-    functions whose only problems are unproven goals (no smoke test proved
-    false, no goal count under its floor).  Their new rows replace the old;
-    the retried function's problems are whatever the second run finds."""
-    again = {}
+# A property's key in WP's JSON report is "<function>_<kind>[_<name>][_<n>]"
+# (the function of a call's precondition is the callee's).  -wp-prop takes a
+# user name ("whole", the RTE plugin's "mem_access") or a category, so a
+# retry selects by name when the key has one and by category otherwise.
+PROP_KINDS = [("loop_invariant", "@invariant"), ("ensures", "@ensures"),
+              ("requires", "@requires"), ("assert_rte", "@assert"), ("assert", "@assert"),
+              ("check", "@check")]
+# WP's own parts of a property (assigns_exit, loop_assigns_part2,
+# disjoint_<behaviors>) carry no user name.
+PROP_CATEGORIES = [("loop_variant", "@variant"), ("assigns", "@assigns"), ("exits", "@exits"),
+                   ("complete", "@complete_behaviors"), ("disjoint", "@disjoint_behaviors"),
+                   ("terminates", "@terminates")]
+UNPROVEN = re.compile(r"^(\w+): (\w+): (\d+) of (\d+) goals unproven$")
+
+
+def prop_selector(prop):
+    """The -wp-prop word that selects a report key's property, or None."""
+    for kind, category in PROP_CATEGORIES:
+        if re.search(r"(?:^|_)%s(?:_|$)" % kind, prop):
+            return category
+    for kind, category in PROP_KINDS:
+        m = re.search(r"(?:^|_)%s(?:_([A-Za-z]\w*?))?(?:_\d+)?$" % kind, prop)
+        if m:
+            return m.group(1) or category
+    return None
+
+
+# A retry runs where the load that made a goal time out may still be, so
+# it gets this many times --timeout (a false goal only fails later).
+RETRY_TIMEOUT_FACTOR = 3
+
+
+def retry_items(rows):
+    """What a piece left to prove again: (group, row, unproven matches,
+    selectors or None for the whole function) for each function whose only
+    problems are unproven goals (no smoke test proved false, no goal count
+    under its floor)."""
+    items = []
     for r in rows:
-        if r[7] and all(": smoke test " not in p and "minimum" not in p for p in r[7]):
-            again.setdefault(piece_group(r[0]), []).append(r[1])
-    if not again:
-        return rows, problems, 0.0
-    say("prove: proving %d functions again, alone: %s" % (
-        sum(len(v) for v in again.values()), ", ".join(f for v in again.values() for f in v)))
-    redone = {}
-    cpu = 0.0
-    for unit, fns in sorted(again.items()):
-        piece = unit + "-retry"
-        result = run_unit(args, piece, fns, args.out, par=2, provers=BOTH_PROVERS)
-        cpu += result[5]
-        new_rows, _ = judge_unit(args, piece, fns, result, minimum)
+        found = [UNPROVEN.match(p) for p in r[7]]
+        if r[7] and all(found):
+            sel = [prop_selector(m.group(2)) for m in found]
+            items.append((piece_group(r[0]), r, found, None if None in sel else sorted(set(sel))))
+    return items
+
+
+def run_retry(args, item):
+    """Proves a function's unproven properties again (by name or category,
+    so a few more may come along) with both provers side by side, or the
+    whole function when a key has no selector or the selection misses one.
+    Smoke tests are not run again with a selection: the first run's
+    passed."""
+    group, r, found, sel = item
+    piece = "%s-retry-%s" % (group, r[1])
+    timeout = args.timeout * RETRY_TIMEOUT_FACTOR
+    if sel:
+        try:
+            result = run_unit(args, piece, [r[1]], args.out, par=2, provers=BOTH_PROVERS,
+                              props=",".join(sel), timeout=timeout)
+            stats = result[0].get("wp:functions", {}).get(r[1], {})
+            if all(m.group(2) in stats for m in found):
+                return item, result
+        except ToolFailure:
+            pass
+        item = (group, r, found, None)  # a selector missed a property
+    return item, run_unit(args, piece, [r[1]], args.out, par=2, provers=BOTH_PROVERS,
+                          timeout=timeout)
+
+
+def retry_row(args, item, result, minimum, fmt, uw, w):
+    """The function's row after its retry, printed: a whole-function retry
+    replaces it; after a selection, a property the second run proved in
+    full counts as proved, the rest keep a problem with the second run's
+    count."""
+    group, r, found, sel = item
+    piece = "%s-retry" % group
+    new_rows, _ = judge_unit(args, piece, [r[1]], result, minimum)
+    if sel is None:
         print_rows(fmt, uw, w, piece, new_rows, result)
-        for r in new_rows:
-            redone[r[1]] = r
-    rows = [redone.get(r[1], r) for r in rows]
-    problems = [p for r in rows for p in r[7]] + \
-        [p for p in problems if not any(p.startswith(r[1] + ":") for r in rows)]
-    return rows, problems, cpu
+        return new_rows[0]
+    n = new_rows[0]
+    still = {UNPROVEN.match(p).group(2): p for p in n[7] if UNPROVEN.match(p)}
+    mine, proved = [], r[3]
+    for m in found:
+        if m.group(2) in still:
+            mine.append(still[m.group(2)])
+        else:
+            proved += int(m.group(3))
+    row = (piece, r[1], r[2], proved, r[4], r[5], r[6] + n[6], mine)
+    print_rows(fmt, uw, w, piece, [row], result)
+    return row
 
 
 def verdict(problems, goals, smoke, cached_units, args=None):
