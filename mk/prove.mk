@@ -61,8 +61,8 @@ MUTANT_TIMEOUT ?= 5
 # piece left unproven are proved once more as soon as a slot frees, with
 # both provers side by side.  Five runs on two cores: at one prover process
 # WP hands out a goal per 50 ms tick, so a run idles between short goals
-# (three runs: 16 min 13 s; four: 15 min 26 s; five: 15 min 7 s,
-# proofs/README.md).
+# (three runs: 16 min 13 s; four: 15 min 26 s; five: 15 min 7 s, and
+# 13 min 49 s with FAST_FUNCTIONS; proofs/README.md).
 PROVE_COLD_JOBS  ?= 5
 PROVE_COLD_SPLIT ?= 1400
 PROVE_ARGS     = --out $(PROVE_OUT) --jobs $(PROVE_JOBS) --par $(PROVE_PAR) --timeout $(PROVE_TIMEOUT)

@@ -177,6 +177,8 @@ SMOKE_FLAGS = [
 # the provers have failed on the goal as stated, which a short timeout
 # keeps cheap (the goals after the tactic take under 0.1 s).
 LOADS = ["%s_bytes_load_u%d" % (o, w) for o in ("le", "be") for w in (16, 32, 64)]
+FAST_FUNCTIONS = {"utf8": ["mutf8_decode_fitting", "utf8_decoded_count", "encoded_ascii"],
+                  "core": ["lepack_map_find"]}
 UNIT_FLAGS = {
     "bytes": ["-wp-auto", "wp:bitshift", "-wp-auto-depth", "16",
               "-wp-fct-timeout", ",".join(f + ":2" for f in LOADS)],
@@ -184,7 +186,11 @@ UNIT_FLAGS = {
     # mutf8_encode_fitting's "whole" invariant takes CVC4 7.9 s alone, past
     # 10 s when a cold run loads both cores.  (Not utf8_decode_step, whose
     # slowest goal is Z3's: CVC4 would run to 30 s first on three goals.)
-    "utf8": ["-wp-split", "-wp-fct-timeout", "mutf8_encode_fitting:30"],
+    # The other way round, 3 s (FAST_FUNCTIONS) where CVC4 runs to its
+    # timeout on a goal or three that Z3 then proves in 0.1 s, and no goal
+    # took a prover 1 s in a cold run.
+    "utf8": ["-wp-split", "-wp-fct-timeout",
+             ",".join(["mutf8_encode_fitting:30"] + [f + ":3" for f in FAST_FUNCTIONS["utf8"]])],
     # add's valid_counters after the fast path's store, and add_items' frame
     # goals (the caller's items read after three calls that may move the
     # storage and the map): CVC4 proves them in 3-9 s alone, past 10 s when
@@ -195,7 +201,8 @@ UNIT_FLAGS = {
     # are lines that llvm-cov counts unreached in every binary that never
     # calls it.  Smoke tests keep their 1 s.
     "core": ["-wp-fct-timeout", "lepack_counters_add:30,lepack_counters_add_items:30,"
-             "lepack_counters_decode:30,lepack_counters_shrink:30,item_field_values:30"],
+             "lepack_counters_decode:30,lepack_counters_shrink:30,item_field_values:30,"
+             + ",".join(f + ":3" for f in FAST_FUNCTIONS["core"])],
 }
 # The order WP tries the provers in at --par 1 (the next one only on a goal
 # the previous one failed) is --provers for every unit but these.  A cold
@@ -427,14 +434,15 @@ def incomplete(report):
     return n
 
 
-def unit_flags(unit, cap):
-    """UNIT_FLAGS of the unit; with a cap, no function's timeout above it."""
+def unit_flags(unit, cap, factor=1):
+    """UNIT_FLAGS of the unit, each function's timeout times factor; with a
+    cap, none above it."""
     flags = list(UNIT_FLAGS.get(unit, []))
-    if cap is not None:
-        for k, f in enumerate(flags[:-1]):
-            if f == "-wp-fct-timeout":
-                flags[k + 1] = ",".join("%s:%d" % (fn, min(int(t), cap)) for fn, t in
-                                        (e.rsplit(":", 1) for e in flags[k + 1].split(",")))
+    for k, f in enumerate(flags[:-1]):
+        if f == "-wp-fct-timeout":
+            flags[k + 1] = ",".join(
+                "%s:%d" % (fn, int(t) * factor if cap is None else min(int(t) * factor, cap))
+                for fn, t in (e.rsplit(":", 1) for e in flags[k + 1].split(",")))
     return flags
 
 
@@ -606,7 +614,8 @@ def run_frama(args, piece, fns, out, cache, par, provers=None, props=None, timeo
     cmd += ["-wp-fct", ",".join(fns)]
     if props or args.props:
         cmd += ["-wp-prop", props or args.props]
-    cmd += unit_flags(unit, args.timeout if args.cap_timeouts else None)
+    cmd += unit_flags(unit, args.timeout if args.cap_timeouts else None,
+                      RETRY_TIMEOUT_FACTOR if timeout else 1)
     if not props:  # a retry of some properties: their smoke tests have run
         cmd += smoke_flags(args, unit, fns)
     if cache != "none":
