@@ -3,23 +3,25 @@
 """Checks the ClusterFuzzLite workflows and the OSS-Fuzz project file for
 the properties fuzz/README.md promises, so that they cannot drift:
 
-- ci/cflite_pr.yml runs mode code-change on pull requests;
-- ci/cflite_build.yml uploads builds (upload-build) on pushes;
-- ci/cflite_batch.yml runs mode batch on a schedule;
-- ci/cflite_cron.yml runs prune and coverage (sanitizer coverage), and no
+- .github/workflows/cflite_pr.yml runs mode code-change on pull requests;
+- .github/workflows/cflite_build.yml uploads builds (upload-build) on pushes;
+- .github/workflows/cflite_batch.yml runs mode batch on a schedule;
+- .github/workflows/cflite_cron.yml runs prune and coverage (sanitizer coverage), and no
   job there waits for another (`needs:`), so pruning runs even when batch
   fuzzing or coverage fails;
 - every workflow builds with language c, as .clusterfuzzlite/project.yaml
-  says;
+  says, and one that writes SARIF uploads it with the permission to;
+- .github/workflows/cflite_pr.yml runs on pull requests touching anything build.sh reads
+  (mk/sources.mk included);
 - ci/oss-fuzz/project.yaml has the fields OSS-Fuzz requires (homepage,
   main_repo, language, primary_contact);
 - both Dockerfiles (.clusterfuzzlite/ and ci/oss-fuzz/) install, with
   apt-get, every package .clusterfuzzlite/build.sh needs beyond the
   base-builder image: zip for the seed corpora and, when a harness of
   mk/sources.mk links ICU, libicu-dev (its static archives);
-- ci/prove_cold.yml (proofs/README.md, "Cold proof in CI") runs on a
+- .github/workflows/prove_cold.yml (proofs/README.md, "Cold proof in CI") runs on a
   schedule and on pushes and pull requests whose paths cover src/,
-  proofs/ and mk/prove.mk, in a Debian 12 container (the toolchain
+  proofs/, the Makefile, mk/, ci/deps.sh and the workflow itself, in a Debian 12 container (the toolchain
   proofs/session/toolchain.txt records), with `make deps`, then `make
   prove-cold`, then `make prove-contracts-check`, and never lets a failing
   step pass (no continue-on-error).
@@ -46,23 +48,36 @@ def has(rel, body, pattern, why):
         problems.append("%s: %s" % (rel, why))
 
 
-wf = {n: text("ci/cflite_%s.yml" % n) for n in ("pr", "build", "batch", "cron")}
-has("ci/cflite_pr.yml", wf["pr"], r"^\s+pull_request:", "not run on pull requests")
-has("ci/cflite_pr.yml", wf["pr"], r"^\s+mode: code-change$", "no code-change run")
-has("ci/cflite_build.yml", wf["build"], r"^\s+push:", "not run on pushes")
-has("ci/cflite_build.yml", wf["build"], r"^\s+upload-build: true$", "builds not uploaded")
-has("ci/cflite_batch.yml", wf["batch"], r"^\s+schedule:", "not scheduled")
-has("ci/cflite_batch.yml", wf["batch"], r"^\s+mode: batch$", "no batch run")
-has("ci/cflite_cron.yml", wf["cron"], r"^\s+schedule:", "not scheduled")
-has("ci/cflite_cron.yml", wf["cron"], r"^\s+mode: prune$", "no prune run")
-has("ci/cflite_cron.yml", wf["cron"], r"^\s+mode: coverage$", "no coverage run")
-has("ci/cflite_cron.yml", wf["cron"], r"^\s+sanitizer: coverage$", "coverage not built for it")
+wf = {n: text(".github/workflows/cflite_%s.yml" % n) for n in ("pr", "build", "batch", "cron")}
+has(".github/workflows/cflite_pr.yml", wf["pr"], r"^\s+pull_request:", "not run on pull requests")
+has(".github/workflows/cflite_pr.yml", wf["pr"], r"^\s+mode: code-change$", "no code-change run")
+has(".github/workflows/cflite_build.yml", wf["build"], r"^\s+push:", "not run on pushes")
+has(".github/workflows/cflite_build.yml", wf["build"], r"^\s+upload-build: true$", "builds not uploaded")
+has(".github/workflows/cflite_batch.yml", wf["batch"], r"^\s+schedule:", "not scheduled")
+has(".github/workflows/cflite_batch.yml", wf["batch"], r"^\s+mode: batch$", "no batch run")
+has(".github/workflows/cflite_cron.yml", wf["cron"], r"^\s+schedule:", "not scheduled")
+has(".github/workflows/cflite_cron.yml", wf["cron"], r"^\s+mode: prune$", "no prune run")
+has(".github/workflows/cflite_cron.yml", wf["cron"], r"^\s+mode: coverage$", "no coverage run")
+has(".github/workflows/cflite_cron.yml", wf["cron"], r"^\s+sanitizer: coverage$", "coverage not built for it")
 for n, body in wf.items():
     if re.search(r"^\s+needs:", body, re.M):
-        problems.append("ci/cflite_%s.yml: a job waits for another (needs:)" % n)
+        problems.append(".github/workflows/cflite_%s.yml: a job waits for another (needs:)" % n)
     langs = re.findall(r"^\s+language: (\S+)$", body, re.M)
     if not langs or set(langs) != {"c"}:
-        problems.append("ci/cflite_%s.yml: language %s, project.yaml says c" % (n, langs))
+        problems.append(".github/workflows/cflite_%s.yml: language %s, project.yaml says c" % (n, langs))
+    # A SARIF report nobody uploads is lost: output-sarif needs the upload
+    # step and the permission to write code scanning alerts.
+    if re.search(r"^\s+output-sarif: true$", body, re.M):
+        if not re.search(r"uses: github/codeql-action/upload-sarif@", body):
+            problems.append(".github/workflows/cflite_%s.yml: output-sarif with no upload-sarif step" % n)
+        if not re.search(r"^\s+security-events: write$", body, re.M):
+            problems.append(".github/workflows/cflite_%s.yml: output-sarif without security-events: write" % n)
+# A pull request that changes what build.sh reads must fuzz.
+m = re.search(r"^\s+pull_request:\s*\n\s+(?:#.*\n\s+)*paths: \[([^\]]*)\]", wf["pr"], re.M)
+pr_paths = re.findall(r"'([^']+)'", m.group(1)) if m else []
+for need in ("src/**", "ref/**", "fuzz/**", "corpus/**", ".clusterfuzzlite/**", "mk/sources.mk"):
+    if need not in pr_paths:
+        problems.append(".github/workflows/cflite_pr.yml: pull_request paths %s lack %s" % (pr_paths, need))
 has(".clusterfuzzlite/project.yaml", text(".clusterfuzzlite/project.yaml"), r"^language: c$",
     "language is not c")
 oss = text("ci/oss-fuzz/project.yaml")
@@ -87,14 +102,15 @@ for rel in (".clusterfuzzlite/Dockerfile", "ci/oss-fuzz/Dockerfile"):
         if pkg not in installed:
             problems.append("%s: does not install %s (%s)" % (rel, pkg, why))
 # The cold proof.
-rel = "ci/prove_cold.yml"
+rel = ".github/workflows/prove_cold.yml"
 cold = text(rel)
 for event in ("schedule", "push", "pull_request"):
     has(rel, cold, r"^\s+%s:" % event, "not run on %s" % event.replace("_", " "))
 for event in ("push", "pull_request"):
     m = re.search(r"^\s+%s:\s*\n\s+paths: \[([^\]]*)\]" % event, cold, re.M)
     paths = re.findall(r"'([^']+)'", m.group(1)) if m else []
-    for need in ("src/**", "proofs/**", "mk/prove.mk"):
+    for need in ("src/**", "proofs/**", "Makefile", "mk/**", "ci/deps.sh",
+                 ".github/workflows/prove_cold.yml"):
         if need not in paths:
             problems.append("%s: %s paths %s lack %s" % (rel, event, paths, need))
 has(rel, cold, r"^\s+container: debian:12$", "not in the Debian 12 container (the recorded toolchain)")
@@ -115,6 +131,6 @@ for p in problems:
 if problems:
     sys.exit(1)
 print("ci-check: 4 ClusterFuzzLite workflows (code-change, upload-build, batch, prune and "
-      "coverage on their own) and the OSS-Fuzz project file as documented; both Dockerfiles "
+      "coverage on their own, SARIF uploaded) and the OSS-Fuzz project file as documented; both Dockerfiles "
       "install %s; the cold proof workflow (weekly, pushes and pull requests on src/, proofs/, "
-      "mk/prove.mk; deps, prove-cold, contracts check)" % ", ".join(sorted(needs)))
+      "Makefile, mk/, ci/deps.sh, the workflow; deps, prove-cold, contracts check)" % ", ".join(sorted(needs)))
