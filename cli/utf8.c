@@ -305,12 +305,14 @@ typedef struct decode_stream {
     size_t first;
 } decode_stream;
 
+/* Whether u[0 .. n) holds U+FFFD: no early exit, so that the compiler
+ * makes it a vector loop (it runs over every unit the stream decodes). */
 static int has_replacement_char(const uint16_t *u, size_t n)
 {
+    unsigned seen = 0;
     for (size_t i = 0; i < n; i++)
-        if (u[i] == 0xFFFDu)
-            return 1;
-    return 0;
+        seen |= u[i] == 0xFFFDu;
+    return seen != 0;
 }
 
 /* Never more units than bytes: a chunk call given as many cannot fail.
