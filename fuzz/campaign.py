@@ -826,6 +826,8 @@ def mutants_table(doc):
             if ": " in d and r[f] not in ("SURVIVED", "BROKEN"):
                 why = d.split(": ", 1)[1]
                 break
+        # A sanitizer's report without its process id and addresses.
+        why = re.sub(r" on (address|unknown address) 0x[0-9a-f]+.*", "", re.sub(r"==\d+==", "", why))
         why = why.replace("|", "\\|").strip()
         lines.append("| `%s` | `%s` | %s | %s | %s | %s |"
                      % (r["mutant"], r["bug"], r["harness"], mutant_time(r["corpus"], doc["seconds"]),
