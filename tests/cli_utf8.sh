@@ -146,7 +146,7 @@ if [ -w /dev/full ]; then
 fi
 
 # A read error (stdin is a directory) is reported with errno's text.
-for args in encode decode; do
+for args in encode decode "encode --mutf8"; do
     "$LEPACK" utf8 $args < / > "$tmp/out" 2> "$tmp/err"
     rc=$?
     [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] &&
