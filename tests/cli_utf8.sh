@@ -306,6 +306,8 @@ for sub in encode decode; do
 done
 exact "decode --hex missing FILE" 1 "" "lepack: cannot read '$tmp/nosuch': No such file or directory" \
     utf8 decode --hex "$tmp/nosuch"
+exact "encode --mutf8 missing FILE" 1 "" "lepack: cannot read '$tmp/nosuch': No such file or directory" \
+    utf8 encode --mutf8 "$tmp/nosuch"
 # /proc/self/mem opens, but page 0 is not mapped: EIO on the first read.
 if [ -r /proc/self/mem ]; then
     exact "unreadable FILE" 1 "" "lepack: cannot read '/proc/self/mem': Input/output error" \
