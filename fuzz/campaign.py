@@ -777,8 +777,9 @@ def mutants(a):
     results = []
     for path in patches:
         name = os.path.basename(path)[:-len(".patch")]
-        head = open(path).read().splitlines()
-        bug = next((l.split(":", 1)[1].strip() for l in head[:3] if l.startswith("Bug:")), "")
+        lines = open(path).read().splitlines()
+        head = lines[:next((i for i, l in enumerate(lines) if l.startswith("--- ")), len(lines))]
+        bug = next((l.split(":", 1)[1].strip() for l in head if l.startswith("Bug:")), "")
         hs = next((l.split(":", 1)[1].split() for l in head[:1] if l.startswith("harnesses:")),
                   ["counters_ops"])
         r = {"mutant": name, "bug": bug, "harness": hs[0]}
