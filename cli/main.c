@@ -25,7 +25,7 @@ static const char usage_main[] =
     "       lepack --help | --version\n"
     "commands:\n"
     "  counters encode [--hex] [FILE]                  item lines -> wire items\n"
-    "  counters decode [--hex] [FILE]                  wire items -> item lines\n"
+    "  counters decode [--hex] [--size N] [FILE]       wire items -> item lines\n"
     CLI_UTF8_USAGE_LINES
     "\n"
     "counters: Apache Ignite partition update counters, 20-byte little-endian\n"
@@ -40,8 +40,8 @@ static const char usage_main[] =
     "'lepack COMMAND SUBCOMMAND --help' describes each.\n";
 
 static const char usage_counters[] =
-    "usage: lepack counters encode [--hex] [FILE]   item lines -> wire bytes (or hex)\n"
-    "       lepack counters decode [--hex] [FILE]   wire bytes (or hex) -> item lines\n";
+    "usage: lepack counters encode [--hex] [FILE]             item lines -> wire\n"
+    "       lepack counters decode [--hex] [--size N] [FILE]  wire -> item lines\n";
 
 /* What both subcommands' help says about input and exit status. */
 #define USAGE_COMMON \
@@ -64,18 +64,24 @@ static const char usage_encode[] =
     USAGE_COMMON;
 
 static const char usage_decode[] =
-    "usage: lepack counters decode [--hex] [FILE]\n"
+    "usage: lepack counters decode [--hex] [--size N] [FILE]\n"
     "\n"
     "Reads wire bytes and prints one line \"PART INIT UPDATES\" per item.\n"
-    "  --hex   read hex text instead (either case, whitespace ignored)\n"
-    "  --help  this help\n"
+    "  --hex     read hex text instead (either case, whitespace ignored)\n"
+    "  --size N  the bytes are Ignite's data field and N its size field (an\n"
+    "            int32): print the first N items; the bytes after them are\n"
+    "            spare capacity, not read, and need not be whole items\n"
+    "  --help    this help\n"
     "\n"
-    "A length that is not a multiple of 20 is refused, naming the length and\n"
-    "the byte offset of the bytes left over (with --hex, in the decoded input\n"
-    "and as the text offset of their first digit); bad hex names its text\n"
+    "Without --size, a length that is not a multiple of 20 is refused, naming\n"
+    "the length and the byte offset of the bytes left over (with --hex, in\n"
+    "the decoded input and as the text offset of their first digit).  With\n"
+    "--size, a negative N is refused, and so is an N the bytes cannot hold,\n"
+    "naming the bytes N items need and the length.  Bad hex names its text\n"
     "offset.  Offsets count from 0.  Memory: the input, held once while its\n"
     "length is checked (with --hex the text, then its bytes: at most 1.5\n"
-    "times the input); the lines are written item by item.\n"
+    "times the input); the lines are written item by item (with --size, from\n"
+    "a copy of the N items).\n"
     USAGE_COMMON;
 
 static int fail(const char *what)
@@ -283,7 +289,41 @@ static const char *plural(size_t n)
     return n == 1 ? "" : "s";
 }
 
-static int cmd_decode(const char *path, int hex)
+/* decode --size: the library's sized decode of the whole field, then the
+ * items line by line.  N is known to be an int32. */
+static int write_sized(const uint8_t *wire, size_t len, int32_t size, int hex)
+{
+    lepack_counters m;
+    if (lepack_counters_init(&m, 0, 0) != LEPACK_OK)
+        return fail("out of memory");
+    int rc = 0;
+    lepack_status st = lepack_counters_decode_sized(&m, wire, len, size);
+    if (st == LEPACK_EINVAL) {
+        fprintf(stderr, "lepack: size %ld is negative: the size field counts items\n", (long)size);
+        rc = 1;
+    } else if (st == LEPACK_EBADLEN) {
+        size_t items = len / LEPACK_ITEM_SIZE;
+        unsigned long long need = (unsigned long long)size * LEPACK_ITEM_SIZE;
+        fprintf(stderr,
+                "lepack: size %ld needs %llu bytes (%ld item%s of %u), but %s is %zu byte%s "
+                "(%zu complete item%s)\n",
+                (long)size, need, (long)size, plural((size_t)size), LEPACK_ITEM_SIZE,
+                hex ? "the decoded input" : "the input", len, plural(len), items, plural(items));
+        rc = 1;
+    } else if (st != LEPACK_OK) {
+        rc = fail(lepack_strerror(st));
+    }
+    for (size_t k = 0; rc == 0 && k < lepack_counters_size(&m); k++) {
+        char line[TEXT_ITEM_LINE_MAX];
+        if (out_write(line, text_format_item(&m, k, line)) != 0)
+            rc = 1; /* reported by out_finish */
+    }
+    lepack_counters_free(&m);
+    return rc;
+}
+
+/* sized: N was given (--size N). */
+static int cmd_decode(const char *path, int hex, int sized, int32_t size)
 {
     char *in = NULL;
     size_t len = 0;
@@ -308,6 +348,12 @@ static int cmd_decode(const char *path, int hex)
         }
         wire = bytes;
         len = n;
+    }
+    if (sized) {
+        int rc = write_sized(wire, len, size, hex);
+        free(bytes);
+        free(in);
+        return rc;
     }
     int rc = 0;
     if (len % LEPACK_ITEM_SIZE != 0) {
@@ -391,7 +437,8 @@ static int counters_main(int argc, char **argv)
         return usage_error(usage_counters, "unknown counters subcommand ", argv[1], "");
     const char *usage = encode ? usage_encode : usage_decode;
     const char *path = NULL;
-    int hex = 0, options = 1;
+    int hex = 0, options = 1, sized = 0;
+    int32_t size = 0;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (!options || a[0] != '-' || a[1] == '\0') {
@@ -408,11 +455,22 @@ static int counters_main(int argc, char **argv)
             return 0;
         } else if (strcmp(a, "--hex") == 0) {
             hex = 1;
+        } else if (!encode && (strcmp(a, "--size") == 0 || strncmp(a, "--size=", 7) == 0)) {
+            const char *n = a[6] == '=' ? a + 7 : i + 1 < argc ? argv[++i] : NULL;
+            if (n == NULL)
+                return usage_error(usage, "--size needs a number: the size field, an int32",
+                                   NULL, "");
+            int64_t v = 0;
+            if (text_decimal(n, 0, strlen(n), INT32_MIN, INT32_MAX, &v) != TEXT_OK)
+                return usage_error(usage, "--size takes an int32 (-2147483648 to 2147483647), got ",
+                                   n, "");
+            sized = 1;
+            size = (int32_t)v;
         } else {
             return usage_error(usage, "unknown option ", a, "");
         }
     }
-    return encode ? cmd_encode(path, hex) : cmd_decode(path, hex);
+    return encode ? cmd_encode(path, hex) : cmd_decode(path, hex, sized, size);
 }
 
 static int utf8_main(int argc, char **argv)

@@ -202,11 +202,9 @@ static uint64_t ref_le_bytes(const uint8_t *p, int width)
     return v;
 }
 
-int ref_decode(ref_counters *m, const uint8_t *src, size_t len)
+/* Replaces m's items with the n items at src. */
+static int ref_take_items(ref_counters *m, const uint8_t *src, size_t n)
 {
-    if (len % REF_ITEM_SIZE != 0)
-        return REF_EBADLEN;
-    size_t n = len / REF_ITEM_SIZE;
     ref_item *items = NULL;
     if (n > 0) {
         items = malloc(n * sizeof *items);
@@ -224,6 +222,65 @@ int ref_decode(ref_counters *m, const uint8_t *src, size_t len)
     m->items = items;
     m->size = n;
     m->capacity = n;
+    return REF_OK;
+}
+
+int ref_decode(ref_counters *m, const uint8_t *src, size_t len)
+{
+    if (len % REF_ITEM_SIZE != 0)
+        return REF_EBADLEN;
+    return ref_take_items(m, src, len / REF_ITEM_SIZE);
+}
+
+int ref_decode_sized(ref_counters *m, const uint8_t *src, size_t len, int32_t size)
+{
+    if (size < 0)
+        return REF_EINVAL;
+    /* Item by item: the k-th item needs bytes up to 20 * (k + 1). */
+    size_t have = 0;
+    for (int32_t k = 0; k < size; k++) {
+        if (len - have < REF_ITEM_SIZE)
+            return REF_EBADLEN;
+        have += REF_ITEM_SIZE;
+    }
+    return ref_take_items(m, src, (size_t)size);
+}
+
+/* v's bytes as Ignite's writeInt writes them at p; their count. */
+static size_t ref_put_int(uint8_t *p, int32_t v)
+{
+    uint32_t t = (uint32_t)ref_twos(v);
+    uint32_t w = t == UINT32_MAX ? 0 : t + 1; /* mod 2^32, without a wrap */
+    size_t n = 0;
+    do {
+        uint8_t b = (uint8_t)(w % 128);
+        w /= 128;
+        if (w != 0)
+            b = (uint8_t)(b + 128);
+        if (p != NULL)
+            p[n] = b;
+        n++;
+    } while (w != 0);
+    return n;
+}
+
+int ref_encode_fields(const ref_counters *m, uint8_t *dst, size_t cap, size_t *written)
+{
+    if (m->size > 107374182)
+        return REF_EOVERFLOW;
+    int32_t bytes = (int32_t)(m->size * REF_ITEM_SIZE);
+    size_t need = ref_put_int(NULL, m->cache_id) + ref_put_int(NULL, bytes) + (size_t)bytes +
+                  ref_put_int(NULL, (int32_t)m->size);
+    *written = need;
+    if (cap < need)
+        return REF_ENOSPACE;
+    size_t at = ref_put_int(dst, m->cache_id);
+    at += ref_put_int(dst + at, bytes);
+    size_t w = 0;
+    if (ref_encode(m, dst + at, cap - at, &w) != REF_OK)
+        return REF_ENOSPACE;
+    at += w;
+    ref_put_int(dst + at, (int32_t)m->size);
     return REF_OK;
 }
 

@@ -83,4 +83,15 @@ int ref_encode(const ref_counters *m, uint8_t *dst, size_t cap, size_t *written)
 int ref_decode(ref_counters *m, const uint8_t *src, size_t len);
 int ref_next_counter(ref_counters *m, int32_t partition, int64_t *out);
 
+/* Ignite's three fields.  ref_decode_sized: the first `size` items of the
+ * data field src[0 .. len), anything after them ignored; REF_EINVAL for a
+ * negative size, REF_EBADLEN when the items are not all in src (counted
+ * item by item, never by a product), and then m is unchanged.
+ * ref_encode_fields: cacheId, data (length, bytes) and size, each int as
+ * (v + 1) mod 2^32 in 7-bit groups, lowest first, the top bit set on every
+ * byte but the last; REF_EOVERFLOW past 107374182 items, REF_ENOSPACE
+ * with *written set to the size needed. */
+int ref_decode_sized(ref_counters *m, const uint8_t *src, size_t len, int32_t size);
+int ref_encode_fields(const ref_counters *m, uint8_t *dst, size_t cap, size_t *written);
+
 #endif

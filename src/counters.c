@@ -496,19 +496,181 @@ lepack_status lepack_counters_encode(const lepack_counters *m, uint8_t *dst, siz
     return LEPACK_OK;
 }
 
+/* An empty map (no slots) is a valid one: stated alone, so that the decodes
+ * do not have to unfold valid_map among everything else they know. */
+/*@ ghost
+/@ requires \valid(map) && map->nslots == 0 && map->count == 0 && map->slots == \null;
+   assigns \nothing;
+   exits \false;
+   ensures valid_map(map); @/
+static void map_empty_valid(lepack_counter_map *map)
+{
+}
+*/
+
+/* Both decodes once the count is known: the items become the first `items`
+ * items of src, or nothing changes. */
+/*@ requires valid_counters(m) && items <= LEPACK_MAX_ITEMS;
+    requires items > 0 ==> \valid_read(src + (0 .. items * LEPACK_ITEM_SIZE - 1)) &&
+      \base_addr(src) != \base_addr(m) &&
+      (m->capacity > 0 ==> \base_addr(src) != \base_addr(m->data)) &&
+      (m->map.nslots > 0 ==> \base_addr(src) != \base_addr(m->map.slots));
+    assigns m->data, m->capacity, m->size, m->map_built, m->map,
+            \at(m->data, Post)[0 .. items * LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures valid_counters(m);
+    ensures \result == LEPACK_OK || \result == LEPACK_ENOMEM;
+    ensures \result == LEPACK_OK ==>
+      m->size == items && m->map_built == 0 &&
+      bytes_unchanged{Post, Pre}(m->data, src, items * LEPACK_ITEM_SIZE);
+    ensures \result != LEPACK_OK ==>
+      m->size == \old(m->size) && m->data == \old(m->data) &&
+      m->capacity == \old(m->capacity) && m->map_built == \old(m->map_built) &&
+      m->map == \old(m->map);
+    ensures kept: \result != LEPACK_OK ==>
+      bytes_unchanged{Post, Pre}(m->data, m->data, m->capacity * LEPACK_ITEM_SIZE); */
+static lepack_status counters_replace(lepack_counters *m, const uint8_t *src, size_t items)
+{
+    lepack_status st = counters_reserve(m, items) /*@ ghost (items > 0 ? src : NULL, NULL) */;
+    if (st != LEPACK_OK)
+        return st;
+    lepack_map_free(&m->map);
+    //@ assert map_empty: m->map.nslots == 0 && m->map.count == 0 && m->map.slots == \null;
+    if (items > 0)
+        copy_bytes(m->data, src, items * LEPACK_ITEM_SIZE);
+    m->size = items;
+    m->map_built = 0;
+    /*@ assert storage: m->size <= m->capacity && m->capacity <= LEPACK_MAX_ITEMS &&
+          (m->capacity == 0 ==> m->data == \null) &&
+          (m->capacity > 0 ==> \valid(m->data + (0 .. m->capacity * LEPACK_ITEM_SIZE - 1)) &&
+                               \base_addr(m->data) != \base_addr(m)); */
+    //@ assert map_zero: m->map.nslots == 0 && m->map.count == 0 && m->map.slots == \null;
+    //@ ghost map_empty_valid(&m->map);
+    return LEPACK_OK;
+}
+
 lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, size_t len)
 {
     if (len % LEPACK_ITEM_SIZE != 0)
         return LEPACK_EBADLEN;
-    size_t items = len / LEPACK_ITEM_SIZE;
-    lepack_status st = counters_reserve(m, items) /*@ ghost (len > 0 ? src : NULL, NULL) */;
-    if (st != LEPACK_OK)
-        return st;
-    lepack_map_free(&m->map);
-    if (len > 0)
-        copy_bytes(m->data, src, len);
-    m->size = items;
-    m->map_built = 0;
+    return counters_replace(m, src, len / LEPACK_ITEM_SIZE);
+}
+
+lepack_status lepack_counters_decode_sized(lepack_counters *m, const uint8_t *src, size_t len,
+                                           int32_t size)
+{
+    if (size < 0)
+        return LEPACK_EINVAL;
+    size_t items = (size_t)size;
+    if (items > len / LEPACK_ITEM_SIZE)
+        return LEPACK_EBADLEN;
+    return counters_replace(m, src, items);
+}
+
+/* varint_len(w) as the C code computes it. */
+/*@ assigns \nothing;
+    exits \false;
+    ensures \result == varint_len(w); */
+static size_t varint_length(uint32_t w)
+{
+    return w < 128u ? 1 : w < 16384u ? 2 : w < 2097152u ? 3 : w < 268435456u ? 4 : 5;
+}
+
+/* Ignite's writeInt for the value w already shifted by one: its bytes at p,
+ * one group of seven bits per step, and their count. */
+/*@ requires \valid(p + (0 .. varint_len(w) - 1));
+    assigns p[0 .. varint_len(w) - 1];
+    exits \false;
+    ensures \result == varint_len(w);
+    ensures varint_at(p, w); */
+static size_t varint_store(uint8_t *p, uint32_t w)
+{
+    if (w < 128u) {
+        p[0] = (uint8_t)w;
+        return 1;
+    }
+    p[0] = (uint8_t)(w % 128u + 128u);
+    if (w < 16384u) {
+        p[1] = (uint8_t)(w / 128u);
+        return 2;
+    }
+    p[1] = (uint8_t)(w / 128u % 128u + 128u);
+    if (w < 2097152u) {
+        p[2] = (uint8_t)(w / 16384u);
+        return 3;
+    }
+    p[2] = (uint8_t)(w / 16384u % 128u + 128u);
+    if (w < 268435456u) {
+        p[3] = (uint8_t)(w / 2097152u);
+        return 4;
+    }
+    p[3] = (uint8_t)(w / 2097152u % 128u + 128u);
+    p[4] = (uint8_t)(w / 268435456u);
+    return 5;
+}
+
+/* An int field's w: v + 1, wrapping as Java's int does (Integer.MAX_VALUE
+ * + 1 is Integer.MIN_VALUE), as a 32-bit pattern. */
+/*@ assigns \nothing;
+    exits \false;
+    ensures \result == ignite_int(v); */
+static uint32_t ignite_int_of(int32_t v)
+{
+    uint32_t u = lepack_u32_of_i32(v);
+    return u == UINT32_MAX ? 0u : u + 1u;
+}
+
+/* The three fields at dst: the varints of cache and of bytes + 1, the
+ * bytes at data, the varint of count.  Apart from the message, so that its
+ * goals are about bytes alone. */
+/*@ requires bytes <= 2147483640;
+    requires \valid(dst + (0 .. varint_len(cache) + varint_len(bytes + 1) + bytes +
+                               varint_len(count) - 1));
+    requires bytes > 0 ==> \valid_read(data + (0 .. bytes - 1)) &&
+      \separated(dst + (0 .. varint_len(cache) + varint_len(bytes + 1) + bytes +
+                             varint_len(count) - 1), data + (0 .. bytes - 1));
+    assigns dst[0 .. varint_len(cache) + varint_len(bytes + 1) + bytes + varint_len(count) - 1];
+    exits \false;
+    ensures first: varint_at(dst, cache);
+    ensures second: varint_at(dst + varint_len(cache), bytes + 1);
+    ensures data: bytes_unchanged{Post, Post}(dst + (varint_len(cache) + varint_len(bytes + 1)),
+                                              data, bytes);
+    ensures last: varint_at(dst + (varint_len(cache) + varint_len(bytes + 1) + bytes), count); */
+static void fields_store(uint8_t *dst, uint32_t cache, const uint8_t *data, uint32_t bytes,
+                         uint32_t count)
+{
+    size_t at = varint_store(dst, cache);
+    size_t head = at + varint_store(dst + at, bytes + 1u);
+    //@ assert heads: varint_at(dst, cache) && varint_at(dst + at, bytes + 1);
+    if (bytes > 0)
+        copy_bytes(dst + head, data, bytes);
+    //@ assert heads_kept: varint_at(dst, cache) && varint_at(dst + at, bytes + 1);
+    varint_store(dst + head + bytes, count);
+    //@ assert items: \forall integer k; 0 <= k < bytes ==> dst[head + k] == data[k];
+    //@ assert heads_still: varint_at(dst, cache) && varint_at(dst + at, bytes + 1);
+    //@ assert head: head == varint_len(cache) + varint_len(bytes + 1);
+}
+
+lepack_status lepack_counters_encode_fields(const lepack_counters *m, uint8_t *dst, size_t cap,
+                                            size_t *written)
+{
+    size_t size = m->size;
+    if (size > LEPACK_JAVA_MAX_ITEMS)
+        return LEPACK_EOVERFLOW;
+    uint32_t bytes = (uint32_t)(size * LEPACK_ITEM_SIZE);
+    uint32_t cache = ignite_int_of(m->cache_id);
+    uint32_t count = (uint32_t)size + 1u;
+    size_t need = varint_length(cache) + varint_length(bytes + 1u) + bytes + varint_length(count);
+    //@ assert same: bytes == m->size * LEPACK_ITEM_SIZE && count == m->size + 1;
+    //@ assert length: need == fields_length(m);
+    *written = need;
+    if (cap < need)
+        return LEPACK_ENOSPACE;
+    //@ assert apart: \separated(dst + (0 .. need - 1), m, written);
+    //@ assert head: varint_len(cache) + varint_len(bytes + 1) == fields_head_len(m);
+    /*@ assert tail: varint_len(cache) + varint_len(bytes + 1) + bytes ==
+          fields_head_len(m) + m->size * LEPACK_ITEM_SIZE; */
+    fields_store(dst, cache, m->data, bytes, count);
     return LEPACK_OK;
 }
 

@@ -2,13 +2,17 @@
 /* Partition update counters: the C port of Apache Ignite's
  * PartitionUpdateCountersMessage.
  *
- * A message is a cache id and a packed array of 20-byte items, each
+ * A message is a cache id, a count of items and a packed array of 20-byte
+ * items, each
  *   +0  int32  partition
  *   +4  int64  initial counter
  *   +12 int64  updates count
- * little-endian with no padding, byte-identical to Ignite's data() array on
- * every host.  The packed bytes are the message: the getters read them, and
- * the wire form is a view of them.
+ * little-endian with no padding, byte-identical to the items of Ignite's
+ * data array on every host.  The packed bytes are the message: the getters
+ * read them, and the wire form of the items is a view of them.  Ignite
+ * serializes three fields, cacheId, data and size, and its data may carry
+ * spare capacity after the items: lepack_counters_decode_sized and
+ * lepack_counters_encode_fields below read and write the message that way.
  *
  * Every function that fails leaves the message exactly as it was. */
 #ifndef LEPACK_COUNTERS_H
@@ -110,9 +114,13 @@ typedef struct lepack_counters {
 
 /* The capacity to grow to when `need` items must fit and `capacity` are
  * allocated: max(need, capacity + capacity / 3), clamped to
- * LEPACK_MAX_ITEMS; 0 when need > LEPACK_MAX_ITEMS.  Ignite grew by the
- * factor alone, which for one item is less than two: the write then went
- * past the array. */
+ * LEPACK_MAX_ITEMS; 0 when need > LEPACK_MAX_ITEMS.  Never less than need,
+ * from any capacity, 0 included.  Ignite's ensureSpace compared neither:
+ * its GridUnsafe versions doubled the array (data.length << 1), which
+ * leaves an empty array empty, and the version of IGNITE-28687 grew it by
+ * 1.33, which also falls short for one item (26 of the 40 bytes two items
+ * need); add then wrote past the array.  IGNITE-27606 took the max with
+ * the request (docs/porting.md has the versions). */
 /*@ assigns \nothing;
     exits \false;
     behavior too_many:
@@ -497,8 +505,150 @@ lepack_status lepack_counters_encode(const lepack_counters *m, uint8_t *dst, siz
     disjoint behaviors; */
 lepack_status lepack_counters_decode(lepack_counters *m, const uint8_t *src, size_t len);
 
+/* --- The message as Ignite serializes it ------------------------------------
+ * Ignite's class (the VarHandle version of IGNITE-27606) serializes three
+ * fields, in this order: cacheId (int), data (byte[]) and size (int).
+ * data is the array as it stands: add() grows it ahead of need and only
+ * finishUpdating() trims it to size * LEPACK_ITEM_SIZE bytes, which no
+ * sender is obliged to call.  So a receiver gets data with spare capacity
+ * behind the items (its length need not even be a multiple of 20) and must
+ * take the count from size, never from the length.  docs/wire-format.md
+ * has the fields, the versions they were read from and the encodings. */
+
+/* The most items a Java peer can state: the data length, size * 20, is a
+ * Java int (Integer.MAX_VALUE / 20). */
+#define LEPACK_JAVA_MAX_ITEMS 107374182
+
+/* Replaces the items of m (which keeps its cache id) with the first `size`
+ * items of the data field src[0 .. len), as Ignite's reader takes them:
+ * bytes past size * LEPACK_ITEM_SIZE are spare capacity and are neither
+ * read nor kept.  size < 0 gives LEPACK_EINVAL; size * LEPACK_ITEM_SIZE >
+ * len gives LEPACK_EBADLEN (the test never multiplies, so a size whose
+ * product would overflow an int, or a size_t, is refused the same way);
+ * allocation failure gives LEPACK_ENOMEM.  On any error m is unchanged.
+ * Only the first size * LEPACK_ITEM_SIZE bytes of src need to be readable:
+ * the contract asks for no more, so its proof shows that nothing past them
+ * is read.  src must not point into m's own bytes.  For callers that own
+ * both ends and send exactly the items, lepack_counters_decode keeps the
+ * strict rule (len a multiple of LEPACK_ITEM_SIZE, the count len / 20). */
+/*@ requires valid_counters(m);
+    requires 0 < size && size <= len / LEPACK_ITEM_SIZE ==>
+      \valid_read(src + (0 .. size * LEPACK_ITEM_SIZE - 1)) &&
+      \base_addr(src) != \base_addr(m) &&
+      (m->capacity > 0 ==> \base_addr(src) != \base_addr(m->data)) &&
+      (m->map.nslots > 0 ==> \base_addr(src) != \base_addr(m->map.slots));
+    assigns m->data, m->capacity, m->size, m->map_built, m->map,
+            \at(m->data, Post)[0 .. size * LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures valid_counters(m);
+    behavior negative:
+      assumes size < 0;
+      assigns \nothing;
+      ensures \result == LEPACK_EINVAL;
+    behavior short:
+      assumes size >= 0 && size > len / LEPACK_ITEM_SIZE;
+      assigns \nothing;
+      ensures \result == LEPACK_EBADLEN;
+    behavior fits:
+      assumes 0 <= size && size <= len / LEPACK_ITEM_SIZE;
+      ensures \result == LEPACK_OK || \result == LEPACK_ENOMEM;
+      ensures \result == LEPACK_OK ==>
+        m->size == size && m->map_built == 0 &&
+        bytes_unchanged{Post, Pre}(m->data, src, size * LEPACK_ITEM_SIZE);
+      ensures \result != LEPACK_OK ==>
+        m->size == \old(m->size) && m->data == \old(m->data) &&
+        m->capacity == \old(m->capacity) && m->map_built == \old(m->map_built) &&
+        m->map == \old(m->map);
+      ensures kept: \result != LEPACK_OK ==>
+        bytes_unchanged{Post, Pre}(m->data, m->data, m->capacity * LEPACK_ITEM_SIZE);
+    complete behaviors;
+    disjoint behaviors; */
+lepack_status lepack_counters_decode_sized(lepack_counters *m, const uint8_t *src, size_t len,
+                                           int32_t size);
+
+/* The fields' encodings, as Ignite's direct-marshalling stream writes them
+ * (DirectByteBufferStream: writeInt, writeByteArray).  An int v is written
+ * as w = v + 1 (mod 2^32, as Java's int wraps), seven bits at a time, the
+ * lowest first, each byte but the last with its top bit set: one to five
+ * bytes.  A byte array is its length written as an int, then its bytes
+ * (a null array is the int -1, the one byte 00: lepack never writes one). */
+/*@ logic integer ignite_int(integer v) = (twos32(v) + 1) % 4294967296;
+
+    logic integer varint_len(integer w) =
+      w < 128 ? 1 : w < 16384 ? 2 : w < 2097152 ? 3 : w < 268435456 ? 4 : 5;
+
+    // The k-th group of seven bits of w, the lowest first.
+    logic integer varint_group(integer w, integer k) =
+      (k == 0 ? w : k == 1 ? w / 128 : k == 2 ? w / 16384 :
+       k == 3 ? w / 2097152 : w / 268435456) % 128;
+
+    // The varint_len(w) bytes at p are w's groups, every byte but the last
+    // with its top bit set.
+    predicate varint_at{L}(uint8_t *p, integer w) =
+      \forall integer k; 0 <= k < varint_len(w) ==>
+        p[k] == varint_group(w, k) + (k < varint_len(w) - 1 ? 128 : 0);
+
+    // The bytes of the three fields of message m: cacheId, data (its
+    // length, then its size * LEPACK_ITEM_SIZE bytes) and size.
+    logic integer fields_cache_len{L}(lepack_counters *m) = varint_len(ignite_int(m->cache_id));
+    logic integer fields_head_len{L}(lepack_counters *m) =
+      fields_cache_len(m) + varint_len(m->size * LEPACK_ITEM_SIZE + 1);
+    logic integer fields_length{L}(lepack_counters *m) =
+      fields_head_len(m) + m->size * LEPACK_ITEM_SIZE + varint_len(m->size + 1);
+*/
+
+/* Writes the three fields of m, cacheId, data and size, in the order and
+ * the encodings above: the body Ignite's serializer writes for the
+ * message, data trimmed to the items as finishUpdating() leaves it.
+ * *written gets the byte count, 3 + 20 * size to 14 + 20 * size.
+ * lepack leaves to the caller what comes before the fields and around the
+ * message: the message header (its 2-byte little-endian type code, which
+ * Ignite's message factory assigns: 157 in the versions that state it, a
+ * registration without a literal in later ones) and the transport's own
+ * framing.  cap too small gives LEPACK_ENOSPACE, writes nothing to dst and
+ * sets *written to the size needed; more than LEPACK_JAVA_MAX_ITEMS items
+ * gives LEPACK_EOVERFLOW (no Java int states the length) and writes
+ * nothing. */
+/*@ requires \valid_read(m);
+    requires m->size > 0 ==> \valid_read(m->data + (0 .. m->size * LEPACK_ITEM_SIZE - 1));
+    requires \valid(written) && \separated(written, m);
+    requires m->size <= LEPACK_JAVA_MAX_ITEMS && fields_length(m) <= cap ==>
+      \valid(dst + (0 .. fields_length(m) - 1)) &&
+      \separated(dst + (0 .. fields_length(m) - 1), written, m);
+    requires m->size > 0 && m->size <= LEPACK_JAVA_MAX_ITEMS && fields_length(m) <= cap ==>
+      \separated(dst + (0 .. fields_length(m) - 1),
+                 m->data + (0 .. m->size * LEPACK_ITEM_SIZE - 1), written, m);
+    assigns dst[0 .. fields_length(m) - 1], *written;
+    exits \false;
+    behavior too_many:
+      assumes m->size > LEPACK_JAVA_MAX_ITEMS;
+      assigns \nothing;
+      ensures \result == LEPACK_EOVERFLOW;
+    behavior too_small:
+      assumes m->size <= LEPACK_JAVA_MAX_ITEMS && fields_length(m) > cap;
+      assigns *written;
+      ensures \result == LEPACK_ENOSPACE && *written == fields_length(m);
+    behavior fits:
+      assumes m->size <= LEPACK_JAVA_MAX_ITEMS && fields_length(m) <= cap;
+      ensures \result == LEPACK_OK && *written == fields_length(m);
+      ensures cache_id: varint_at(dst, ignite_int(m->cache_id));
+      ensures data_length:
+        varint_at(dst + fields_cache_len(m), m->size * LEPACK_ITEM_SIZE + 1);
+      ensures data: bytes_unchanged{Post, Post}(dst + fields_head_len(m), m->data,
+                                                m->size * LEPACK_ITEM_SIZE);
+      ensures size: varint_at(dst + (fields_head_len(m) + m->size * LEPACK_ITEM_SIZE),
+                              m->size + 1);
+    complete behaviors;
+    disjoint behaviors; */
+lepack_status lepack_counters_encode_fields(const lepack_counters *m, uint8_t *dst, size_t cap,
+                                            size_t *written);
+
 /* Ignite's finishUpdating(): trims the storage to exactly size items, so
- * that no spare capacity is kept once the message is complete.  An empty
+ * that no spare capacity is kept once the message is complete.  Nothing on
+ * the wire depends on it here (lepack never sends spare capacity); in
+ * Ignite it decides whether data goes out with spare bytes, and nothing
+ * obliges a sender to call it, so a receiver must not assume it was
+ * called (lepack_counters_decode_sized).  An empty
  * message gives its storage back (capacity 0).  The items, their bytes and
  * the next_counter map do not change.  LEPACK_ENOMEM (the allocator hook
  * refused the smaller block): the message is exactly as it was, spare

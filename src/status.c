@@ -15,7 +15,7 @@ const char *lepack_strerror(lepack_status s)
     case LEPACK_ENOMEM:
         return "out of memory";
     case LEPACK_EBADLEN:
-        return "length is not a multiple of the item size";
+        return "length does not hold the items";
     case LEPACK_ENOTFOUND:
         return "partition not found";
     case LEPACK_EINVAL:

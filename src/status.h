@@ -16,7 +16,8 @@ typedef enum lepack_status {
     LEPACK_ENOSPACE = 2,  /* destination too small for the whole result */
     LEPACK_EOVERFLOW = 3, /* a size or count would overflow size_t */
     LEPACK_ENOMEM = 4,    /* the allocator hook returned NULL */
-    LEPACK_EBADLEN = 5,   /* wire length is not a multiple of the item size */
+    LEPACK_EBADLEN = 5,   /* wire length is not a multiple of the item size, or
+                             holds fewer items than a size field states */
     LEPACK_ENOTFOUND = 6, /* partition not present in the message */
     LEPACK_EINVAL = 7,    /* an argument outside the function's domain */
     LEPACK_EILLFORMED = 8, /* malformed input text, such as ill-formed UTF-8 */

@@ -131,14 +131,14 @@ syn_main='usage: lepack COMMAND SUBCOMMAND [OPTION]... [FILE]
        lepack --help | --version
 commands:
   counters encode [--hex] [FILE]                  item lines -> wire items
-  counters decode [--hex] [FILE]                  wire items -> item lines
+  counters decode [--hex] [--size N] [FILE]       wire items -> item lines
   utf8 encode [--strict|--mutf8] [--hex] [FILE]   UTF-16LE -> Java'"'"'s UTF-8
   utf8 decode [--strict|--mutf8] [--hex] [--quiet] [FILE]
                                                   Java'"'"'s UTF-8 -> UTF-16LE'
-syn_counters='usage: lepack counters encode [--hex] [FILE]   item lines -> wire bytes (or hex)
-       lepack counters decode [--hex] [FILE]   wire bytes (or hex) -> item lines'
+syn_counters='usage: lepack counters encode [--hex] [FILE]             item lines -> wire
+       lepack counters decode [--hex] [--size N] [FILE]  wire -> item lines'
 syn_encode='usage: lepack counters encode [--hex] [FILE]'
-syn_decode='usage: lepack counters decode [--hex] [FILE]'
+syn_decode='usage: lepack counters decode [--hex] [--size N] [FILE]'
 
 # The top-level help lists every command, one line each, on stdout.
 : > "$tmp/in"
@@ -237,6 +237,50 @@ exact "hex length" 1 "" \
     "lepack: the decoded input is 22 bytes, not a multiple of the 20-byte item size (1 complete item, 2 bytes left over at byte offset 20 of the decoded input, text offset 43)" \
     counters decode --hex
 
+# --size N: the input is Ignite's data field and N its size field.  The
+# items come from the first N * 20 bytes; what follows them is spare
+# capacity (a sender that skipped finishUpdating()), whole items or not.
+cat "$tmp/two.bin" > "$tmp/in"
+head -c 46 /dev/zero >> "$tmp/in"
+exact "--size 2 of spare" 0 "$(cat "$tmp/two")" "" counters decode --size 2
+exact "--size=1 of spare" 0 "1 2 3" "" counters decode --size=1
+exact "--size 0" 0 "" "" counters decode --size 0
+exact "FILE --size" 0 "1 2 3" "" counters decode - --size 1
+exact "--size with spare item phantom" 0 "$(cat "$tmp/two")
+0 0 0
+0 0 0" "" counters decode --size 4
+exact "--size over the length" 1 "" \
+    "lepack: size 5 needs 100 bytes (5 items of 20), but the input is 86 bytes (4 complete items)" \
+    counters decode --size 5
+exact "--size negative" 1 "" "lepack: size -1 is negative: the size field counts items" \
+    counters decode --size -1
+exact "--size int32 min" 1 "" "lepack: size -2147483648 is negative: the size field counts items" \
+    counters decode --size -2147483648
+# 214748365 * 20 wraps a Java int to 4: the check must not multiply in 32 bits.
+exact "--size product wraps" 1 "" \
+    "lepack: size 214748365 needs 4294967300 bytes (214748365 items of 20), but the input is 86 bytes (4 complete items)" \
+    counters decode --size 214748365
+: > "$tmp/in"
+exact "--size 1 of nothing" 1 "" \
+    "lepack: size 1 needs 20 bytes (1 item of 20), but the input is 0 bytes (0 complete items)" \
+    counters decode --size 1
+exact "--size 0 of nothing" 0 "" "" counters decode --size 0
+{ head -n 1 "$tmp/two.hex"; printf 'ff ff\n'; } > "$tmp/in"
+exact "--hex --size" 0 "1 2 3" "" counters decode --hex --size 1
+exact "--hex --size over" 1 "" \
+    "lepack: size 2 needs 40 bytes (2 items of 20), but the decoded input is 22 bytes (1 complete item)" \
+    counters decode --size 2 --hex
+exact "--size not a number" 2 "" "lepack: --size takes an int32 (-2147483648 to 2147483647), got 'x'
+$syn_decode" counters decode --size x
+exact "--size past int32" 2 "" "lepack: --size takes an int32 (-2147483648 to 2147483647), got '2147483648'
+$syn_decode" counters decode --size 2147483648
+exact "--size empty" 2 "" "lepack: --size takes an int32 (-2147483648 to 2147483647), got ''
+$syn_decode" counters decode --size=
+exact "--size without N" 2 "" "lepack: --size needs a number: the size field, an int32
+$syn_decode" counters decode --size
+exact "encode --size" 2 "" "lepack: unknown option '--size'
+$syn_encode" counters encode --size 1
+
 # A full disk (or a closed stdout) is an error, like coreutils: exit 1,
 # errno's text on stderr, whatever was being written.
 full_disk() { # full_disk NAME ARGS... with the input in $tmp/in
@@ -263,6 +307,8 @@ if [ -w /dev/full ]; then
     full_disk "decode" counters decode
     cp "$tmp/hex" "$tmp/in"
     full_disk "decode --hex" counters decode --hex
+    cp "$tmp/wire" "$tmp/in"
+    full_disk "decode --size" counters decode --size 2000
 else
     echo "cli: /dev/full missing, write errors not checked"
 fi
@@ -303,6 +349,7 @@ if ${CC:-cc} -std=c11 -O1 -shared -fPIC "$(dirname "$0")/failmalloc.c" -o "$tmp/
     sweep few few.hex counters encode --hex
     sweep few.bin few counters decode
     sweep few.hex few counters decode --hex
+    sweep few.bin few counters decode --size 5
 else
     echo "cli: no C compiler for tests/failmalloc.c, allocation failures not checked"
 fi

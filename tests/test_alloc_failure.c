@@ -5,7 +5,8 @@
  *
  * A counting allocator behind lepack_set_allocator fails its k-th call.  A
  * fixed scenario that reaches every allocation point (initial capacity,
- * growth by add and by decode, building the map, growing the built map) is
+ * growth by add, by decode and by the sized decode, from no storage too,
+ * building the map, growing the built map) is
  * replayed for every k, side by side with the reference in ref/ (which does
  * not use the hook).  When lepack reports LEPACK_ENOMEM the reference skips
  * the step, so from then on both must still agree byte for byte. */
@@ -62,13 +63,13 @@ static int uninstall(void **state)
     return 0;
 }
 
-enum op_kind { OP_ADD, OP_NEXT, OP_DECODE, OP_CLEAR, OP_SHRINK };
+enum op_kind { OP_ADD, OP_NEXT, OP_DECODE, OP_DECODE_SIZED, OP_CLEAR, OP_SHRINK };
 
 typedef struct op {
     enum op_kind kind;
     int32_t partition;
     int64_t initial;
-    size_t items; /* OP_DECODE: items in the source */
+    size_t items; /* OP_DECODE: items in the source; OP_DECODE_SIZED: the size field */
 } op;
 
 #define MAX_OPS 128
@@ -107,10 +108,14 @@ static void build_script(void)
     push(OP_NEXT, 3, 0, 0);
     push(OP_CLEAR, 0, 0, 0);
     push(OP_SHRINK, 0, 0, 0);           /* empty: frees, no allocation */
+    push(OP_DECODE_SIZED, 0, 0, 5);     /* grows from no storage, spare bytes after */
+    push(OP_NEXT, 4, 0, 0);
     push(OP_ADD, 7, 70, 0);
     push(OP_NEXT, 7, 0, 0);
     push(OP_DECODE, 0, 0, 0);
     push(OP_DECODE, 0, 0, 3);
+    push(OP_DECODE_SIZED, 0, 0, 60);    /* grows by the sized decode */
+    push(OP_NEXT, 4, 0, 0);
     push(OP_ADD, 1, 1, 0);
     for (size_t k = 0; k < 64; k++) {
         uint8_t *item = decode_src + k * LEPACK_ITEM_SIZE;
@@ -176,6 +181,12 @@ static long run_script(long k)
             st = lepack_counters_decode(&m, decode_src, o->items * LEPACK_ITEM_SIZE);
             if (st != LEPACK_ENOMEM)
                 rst = ref_decode(&r, decode_src, o->items * LEPACK_ITEM_SIZE);
+            break;
+        case OP_DECODE_SIZED:
+            st = lepack_counters_decode_sized(&m, decode_src, sizeof decode_src,
+                                              (int32_t)o->items);
+            if (st != LEPACK_ENOMEM)
+                rst = ref_decode_sized(&r, decode_src, sizeof decode_src, (int32_t)o->items);
             break;
         case OP_CLEAR:
             lepack_counters_clear(&m);

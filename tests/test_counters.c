@@ -294,6 +294,232 @@ static void decode_sizes(void **state)
     lepack_counters_free(&m);
 }
 
+/* Ignite's data field as a sender that skipped finishUpdating() puts it on
+ * the wire: new(cacheId, 4), add(1, 2, 3) gives 80 bytes with size 1.  The
+ * size decides; the strict decode would read four items, three of them
+ * phantom zeros. */
+static void decode_sized_spare_capacity(void **state)
+{
+    (void)state;
+    uint8_t data[80] = {0};
+    le_store_i32(data, 1);
+    le_store_i64(data + 4, 2);
+    le_store_i64(data + 12, 3);
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 5, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_decode(&m, data, sizeof data), LEPACK_OK);
+    assert_int_equal(lepack_counters_size(&m), 4);
+    assert_int_equal(lepack_counters_decode_sized(&m, data, sizeof data, 1), LEPACK_OK);
+    assert_int_equal(lepack_counters_size(&m), 1);
+    assert_int_equal(lepack_counters_cache_id(&m), 5);
+    check_item(&m, 0, 1, 2, 3);
+    int32_t p = 0;
+    assert_int_equal(lepack_counters_partition(&m, 1, &p), LEPACK_ERANGE);
+    /* Spare bytes that end inside an item (Ignite grows by bytes), and a
+     * size of 0 (every byte spare). */
+    uint8_t odd[46];
+    for (size_t k = 0; k < sizeof odd; k++)
+        odd[k] = (uint8_t)(0xF0u - k);
+    const int32_t sizes[] = {2, 1, 0};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        assert_int_equal(lepack_counters_decode_sized(&m, odd, sizeof odd, sizes[k]), LEPACK_OK);
+        size_t len = 0;
+        const uint8_t *w = lepack_counters_wire(&m, &len);
+        assert_int_equal(lepack_counters_size(&m), (size_t)sizes[k]);
+        assert_int_equal(len, (size_t)sizes[k] * 20);
+        if (len > 0)
+            assert_memory_equal(w, odd, len);
+    }
+    /* Only the items are read: a block holding just them is enough, however
+     * long the field is said to be (ASan watches the bytes after it). */
+    uint8_t *exact = malloc(20);
+    assert_non_null(exact);
+    memcpy(exact, data, 20);
+    assert_int_equal(lepack_counters_decode_sized(&m, exact, 4000, 1), LEPACK_OK);
+    check_item(&m, 0, 1, 2, 3);
+    free(exact);
+    lepack_counters_free(&m);
+}
+
+/* Every size the data cannot hold, or that is no count, is refused, and the
+ * message (counters included) is as it was.  None of them reads a byte: the
+ * data pointer is NULL. */
+static void decode_sized_bad_sizes(void **state)
+{
+    (void)state;
+    uint8_t data[60];
+    for (size_t k = 0; k < sizeof data; k++)
+        data[k] = (uint8_t)(k * 7 + 3);
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 9, 1), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 5, 100, 1), LEPACK_OK);
+    int64_t out = 0;
+    assert_int_equal(lepack_counters_next_counter(&m, 5, &out), LEPACK_OK);
+    const struct {
+        size_t len;
+        int32_t size;
+        lepack_status want;
+    } cases[] = {
+        {60, -1, LEPACK_EINVAL},
+        {60, INT32_MIN, LEPACK_EINVAL},
+        {0, -5, LEPACK_EINVAL},
+        {0, 1, LEPACK_EBADLEN},
+        {19, 1, LEPACK_EBADLEN},
+        {59, 3, LEPACK_EBADLEN},
+        {60, 4, LEPACK_EBADLEN},
+        /* 107374183 * 20 and 214748365 * 20 wrap a Java int to a negative
+         * number and to 4: a check written as size * 20 > length in int
+         * arithmetic accepts them. */
+        {60, 107374183, LEPACK_EBADLEN},
+        {60, 214748365, LEPACK_EBADLEN},
+        {SIZE_MAX, INT32_MAX, SIZE_MAX / 20 >= (size_t)INT32_MAX ? LEPACK_OK : LEPACK_EBADLEN},
+        {60, INT32_MAX, LEPACK_EBADLEN},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        if (cases[k].want == LEPACK_OK)
+            continue; /* a 64-bit size_t: no block that long to read from */
+        test_snapshot s;
+        test_snapshot_take(&s, &m);
+        assert_int_equal(lepack_counters_decode_sized(&m, NULL, cases[k].len, cases[k].size),
+                         cases[k].want);
+        test_snapshot_check(&s, &m);
+        test_snapshot_free(&s);
+    }
+    assert_int_equal(lepack_counters_next_counter(&m, 5, &out), LEPACK_OK);
+    assert_true(out == 102);
+    /* The sizes that fit, for contrast: the same data, size 3 and 0. */
+    assert_int_equal(lepack_counters_decode_sized(&m, data, 60, 3), LEPACK_OK);
+    assert_int_equal(lepack_counters_size(&m), 3);
+    assert_int_equal(lepack_counters_next_counter(&m, 5, &out), LEPACK_ENOTFOUND);
+    assert_int_equal(lepack_counters_decode_sized(&m, NULL, 0, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_size(&m), 0);
+    lepack_counters_free(&m);
+}
+
+/* The fields as Ignite's direct-marshalling stream writes them: each int
+ * as v + 1 in 7-bit groups, the data as its length then its bytes. */
+static void encode_fields_bytes(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 1, 0), LEPACK_OK);
+    uint8_t out[64];
+    size_t written = 0;
+    /* No items: cacheId 1 -> 02, data of length 0 -> 01, size 0 -> 01. */
+    memset(out, CANARY, sizeof out);
+    assert_int_equal(lepack_counters_encode_fields(&m, out, sizeof out, &written), LEPACK_OK);
+    assert_int_equal(written, 3);
+    const uint8_t empty[] = {0x02, 0x01, 0x01, CANARY};
+    assert_memory_equal(out, empty, sizeof empty);
+    /* One item: its length 20 -> 0x15, its 20 bytes, size 1 -> 02. */
+    assert_int_equal(lepack_counters_add(&m, 1, 2, 3), LEPACK_OK);
+    assert_int_equal(lepack_counters_encode_fields(&m, out, sizeof out, &written), LEPACK_OK);
+    assert_int_equal(written, 23);
+    assert_int_equal(out[0], 0x02);
+    assert_int_equal(out[1], 0x15);
+    size_t len;
+    assert_memory_equal(out + 2, lepack_counters_wire(&m, &len), 20);
+    assert_int_equal(out[22], 0x02);
+    lepack_counters_free(&m);
+    /* The cache id's edges: -1 -> 00 (w = 0), 127 -> 80 01 (w = 128),
+     * Integer.MAX_VALUE -> w = 2^31 in five bytes, Integer.MIN_VALUE ->
+     * w = 2^31 + 1, -2 -> w = 2^32 - 1. */
+    const struct {
+        int32_t id;
+        size_t n;
+        uint8_t bytes[5];
+    } ids[] = {
+        {-1, 1, {0x00}},
+        {0, 1, {0x01}},
+        {126, 1, {0x7f}},
+        {127, 2, {0x80, 0x01}},
+        {16382, 2, {0xff, 0x7f}},
+        {16383, 3, {0x80, 0x80, 0x01}},
+        {INT32_MAX, 5, {0x80, 0x80, 0x80, 0x80, 0x08}},
+        {INT32_MIN, 5, {0x81, 0x80, 0x80, 0x80, 0x08}},
+        {-2, 5, {0xff, 0xff, 0xff, 0xff, 0x0f}},
+    };
+    for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
+        assert_int_equal(lepack_counters_init(&m, ids[k].id, 0), LEPACK_OK);
+        memset(out, CANARY, sizeof out);
+        assert_int_equal(lepack_counters_encode_fields(&m, out, ids[k].n + 2, &written), LEPACK_OK);
+        assert_int_equal(written, ids[k].n + 2);
+        assert_memory_equal(out, ids[k].bytes, ids[k].n);
+        assert_int_equal(out[ids[k].n], 0x01);
+        assert_int_equal(out[ids[k].n + 1], 0x01);
+        assert_int_equal(out[ids[k].n + 2], CANARY);
+        lepack_counters_free(&m);
+    }
+}
+
+/* Too small: nothing written, the size needed reported.  Too many items for
+ * a Java int length: refused before anything is read (the size is set by
+ * hand, past the storage, which the call must never touch). */
+static void encode_fields_errors(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 300, 0), LEPACK_OK);
+    for (int32_t i = 0; i < 7; i++)
+        assert_int_equal(lepack_counters_add(&m, i, -i, i), LEPACK_OK);
+    /* 300 -> 2 bytes, 140 + 1 -> 2 bytes, 140 bytes, 7 + 1 -> 1 byte. */
+    const size_t need = 2 + 2 + 140 + 1;
+    uint8_t out[200];
+    for (size_t cap = 0; cap < need; cap += 7) {
+        memset(out, CANARY, sizeof out);
+        size_t written = 12345;
+        assert_int_equal(lepack_counters_encode_fields(&m, out, cap, &written), LEPACK_ENOSPACE);
+        assert_int_equal(written, need);
+        for (size_t k = 0; k < sizeof out; k++)
+            assert_int_equal(out[k], CANARY);
+    }
+    size_t written = 0;
+    assert_int_equal(lepack_counters_encode_fields(&m, out, need, &written), LEPACK_OK);
+    assert_int_equal(written, need);
+    size_t saved = m.size;
+    m.size = LEPACK_JAVA_MAX_ITEMS;
+    assert_int_equal(lepack_counters_encode_fields(&m, NULL, 0, &written), LEPACK_ENOSPACE);
+    assert_int_equal(written, 2 + 5 + (size_t)LEPACK_JAVA_MAX_ITEMS * 20 + 4);
+    m.size = (size_t)LEPACK_JAVA_MAX_ITEMS + 1;
+    written = 77;
+    assert_int_equal(lepack_counters_encode_fields(&m, NULL, SIZE_MAX, &written),
+                     LEPACK_EOVERFLOW);
+    assert_int_equal(written, 77);
+    m.size = saved;
+    lepack_counters_free(&m);
+}
+
+/* Growth from no storage at all: a message made with capacity 0, and one
+ * whose empty storage shrink gave back (finishUpdating() of an empty
+ * message, Ignite's zero-length data).  Ignite's GridUnsafe doubling left
+ * a zero-length array at zero bytes and wrote the item outside it. */
+static void growth_from_zero_capacity(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 3, 4), LEPACK_OK);
+    assert_int_equal(lepack_counters_shrink(&m), LEPACK_OK);
+    assert_int_equal(m.capacity, 0);
+    assert_null(m.data);
+    assert_int_equal(lepack_counters_add(&m, 11, 12, 13), LEPACK_OK);
+    assert_true(m.capacity >= 1);
+    check_item(&m, 0, 11, 12, 13);
+    lepack_counters_free(&m);
+    /* Decodes into no storage grow too. */
+    uint8_t data[40];
+    for (size_t k = 0; k < sizeof data; k++)
+        data[k] = (uint8_t)k;
+    assert_int_equal(lepack_counters_init(&m, 3, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_decode_sized(&m, data, sizeof data, 2), LEPACK_OK);
+    size_t len;
+    assert_memory_equal(lepack_counters_wire(&m, &len), data, 40);
+    lepack_counters_free(&m);
+    assert_int_equal(lepack_counters_init(&m, 3, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_decode(&m, data, sizeof data), LEPACK_OK);
+    assert_memory_equal(lepack_counters_wire(&m, &len), data, 40);
+    lepack_counters_free(&m);
+}
+
 static void next_counter_semantics(void **state)
 {
     (void)state;
@@ -508,6 +734,11 @@ int main(void)
         cmocka_unit_test(encode_too_small),
         cmocka_unit_test(decode_bad_lengths),
         cmocka_unit_test(decode_sizes),
+        cmocka_unit_test(decode_sized_spare_capacity),
+        cmocka_unit_test(decode_sized_bad_sizes),
+        cmocka_unit_test(encode_fields_bytes),
+        cmocka_unit_test(encode_fields_errors),
+        cmocka_unit_test(growth_from_zero_capacity),
         cmocka_unit_test(next_counter_semantics),
         cmocka_unit_test(next_counter_many_partitions),
         cmocka_unit_test(clear_keeps_capacity),

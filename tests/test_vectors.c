@@ -240,10 +240,90 @@ static size_t next_line(char *buf, size_t len, size_t *pos, char **line)
     return 1;
 }
 
+/* A sized_ok or sized_error case: the data field hex with the size field
+ * size, decoded into a message that holds other items.  The decode gets a
+ * copy of only the bytes it may read (size * 20 of them when it must
+ * succeed, none when it must refuse), so that ASan sees a read past them;
+ * a refusal must leave the message as it was.  The reference agrees. */
+static void check_sized(const vec_line *l, int32_t size, const uint8_t *hex, size_t hlen,
+                        const char *items_field, const char *status_field)
+{
+    lepack_status want = status_field != NULL ? parse_status(l, status_field) : LEPACK_OK;
+    size_t n = 0;
+    vec_item *items = items_field != NULL ? parse_items(l, items_field, &n) : NULL;
+    size_t readable = want == LEPACK_OK ? n * LEPACK_ITEM_SIZE : 0;
+    if (want == LEPACK_OK && (size < 0 || (size_t)size != n))
+        VFAIL(l, "size %ld but %zu items", (long)size, n);
+    uint8_t *src = malloc(readable > 0 ? readable : 1);
+    assert_non_null(src);
+    if (readable > 0)
+        memcpy(src, hex, readable);
+    lepack_counters m;
+    const vec_item two[2] = {{5, -5, 5}, {INT32_MIN, INT64_MAX, 0}};
+    build(&m, two, 2);
+    test_snapshot snap;
+    test_snapshot_take(&snap, &m);
+    lepack_status got = lepack_counters_decode_sized(&m, readable > 0 ? src : NULL, hlen, size);
+    if (got != want)
+        VFAIL(l, "decode_sized gave %s, expected %s", lepack_status_name(got),
+              lepack_status_name(want));
+    if (want == LEPACK_OK) {
+        check_items(l, &m, items, n);
+        check_wire(l, &m, hex, readable);
+    } else {
+        test_snapshot_check(&snap, &m);
+    }
+    test_snapshot_free(&snap);
+    ref_counters r;
+    ref_init(&r, 0);
+    assert_int_equal(ref_decode_sized(&r, hex, hlen, size), (int)want);
+    assert_int_equal(r.size, n);
+    ref_free(&r);
+    lepack_counters_free(&m);
+    free(src);
+    free(items);
+}
+
+/* A fields case: a message with cache id id and the items writes exactly
+ * hex as its three fields, and one byte less of room is refused with the
+ * size needed.  The reference writes the same bytes. */
+static void check_fields(const vec_line *l, int32_t id, const vec_item *items, size_t n,
+                         const uint8_t *hex, size_t hlen)
+{
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, id, 0), LEPACK_OK);
+    ref_counters r;
+    ref_init(&r, id);
+    for (size_t k = 0; k < n; k++) {
+        assert_int_equal(lepack_counters_add(&m, items[k].p, items[k].i, items[k].u), LEPACK_OK);
+        assert_int_equal(ref_add(&r, items[k].p, items[k].i, items[k].u), REF_OK);
+    }
+    uint8_t *out = malloc(hlen);
+    assert_non_null(out);
+    size_t written = 0;
+    lepack_status st = lepack_counters_encode_fields(&m, out, hlen, &written);
+    if (st != LEPACK_OK || written != hlen)
+        VFAIL(l, "encode_fields gave %s and %zu bytes, expected %zu", lepack_status_name(st),
+              written, hlen);
+    for (size_t k = 0; k < hlen; k++)
+        if (out[k] != hex[k])
+            VFAIL(l, "fields byte %zu is %02x, expected %02x", k, out[k], hex[k]);
+    written = 0;
+    assert_int_equal(lepack_counters_encode_fields(&m, out, hlen - 1, &written), LEPACK_ENOSPACE);
+    assert_int_equal(written, hlen);
+    memset(out, 0, hlen);
+    assert_int_equal(ref_encode_fields(&r, out, hlen, &written), REF_OK);
+    assert_int_equal(written, hlen);
+    assert_memory_equal(out, hex, hlen);
+    ref_free(&r);
+    lepack_counters_free(&m);
+    free(out);
+}
+
 static void counters_vec(void **state)
 {
     (void)state;
-    size_t len, pos = 0, ok = 0, err = 0;
+    size_t len, pos = 0, ok = 0, err = 0, sized = 0, fields = 0;
     char *buf = read_file("counters.vec", &len);
     char *s;
     vec_line l = {"counters.vec", 0, {0}, 0};
@@ -315,15 +395,37 @@ static void counters_vec(void **state)
             lepack_counters_free(&m);
             free(hex);
             err++;
+        } else if (strcmp(l.field[0], "sized_ok") == 0 || strcmp(l.field[0], "sized_error") == 0) {
+            want_fields(&l, 5);
+            int32_t size = (int32_t)parse_whole_int(&l, l.field[2], INT32_MIN, INT32_MAX);
+            size_t hlen;
+            uint8_t *hex = parse_hex(&l, l.field[3], &hlen);
+            check_sized(&l, size, hex, hlen, l.field[0][6] == 'o' ? l.field[4] : NULL,
+                        l.field[0][6] == 'e' ? l.field[4] : NULL);
+            free(hex);
+            sized++;
+        } else if (strcmp(l.field[0], "fields") == 0) {
+            want_fields(&l, 5);
+            int32_t id = (int32_t)parse_whole_int(&l, l.field[2], INT32_MIN, INT32_MAX);
+            size_t n, hlen;
+            vec_item *items = parse_items(&l, l.field[3], &n);
+            uint8_t *hex = parse_hex(&l, l.field[4], &hlen);
+            check_fields(&l, id, items, n, hex, hlen);
+            free(items);
+            free(hex);
+            fields++;
         } else {
             VFAIL(&l, "unknown kind \"%s\"", l.field[0]);
         }
     }
     free(buf);
-    print_message("counters.vec: %zu ok, %zu error\n", ok, err);
+    print_message("counters.vec: %zu ok, %zu error, %zu sized, %zu fields\n", ok, err, sized,
+                  fields);
     /* A truncated or emptied file must not pass. */
     assert_true(ok >= 25);
     assert_true(err >= 5);
+    assert_true(sized >= 15);
+    assert_true(fields >= 8);
 }
 
 /* Copies the step's text up to the next ';' (or the end) into buf. */

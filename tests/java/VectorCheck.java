@@ -16,6 +16,8 @@
  *
  * Files read (format in tests/vectors/README.md):
  *   counters.vec      ok NAME ITEMS HEX | error NAME HEX STATUS
+ *                     sized_ok NAME SIZE HEX ITEMS | sized_error NAME SIZE HEX STATUS
+ *                     fields NAME CACHE_ID ITEMS HEX
  *   next_counter.vec  next NAME ITEMS STEPS (nextCounter, add:, decode:, clear, shrink)
  *   text.vec          items_ok / items_error / hex_ok / hex_error
  * An unknown kind or a wrong field count fails the run, so that a format
@@ -103,6 +105,47 @@ public final class VectorCheck {
                                (long) LONG_VIEW.get(data, off + UPD_OFF)));
         }
         return items;
+    }
+
+    /**
+     * The first size items of Ignite's data field, the rest spare capacity.
+     * The count is checked by division: size * ITEM_SIZE is an int product
+     * that wraps for sizes from 107374183 on.
+     */
+    static List<Item> unpackSized(byte[] data, int size) {
+        if (size < 0)
+            throw new Status("EINVAL", size);
+        if (size > data.length / ITEM_SIZE)
+            throw new Status("EBADLEN", size);
+        List<Item> items = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            int off = i * ITEM_SIZE;
+            items.add(new Item((int) INT_VIEW.get(data, off + PART_OFF),
+                               (long) LONG_VIEW.get(data, off + INIT_OFF),
+                               (long) LONG_VIEW.get(data, off + UPD_OFF)));
+        }
+        return items;
+    }
+
+    /** An int as the direct-marshalling stream writes it: v + 1 as 32 bits, 7 at a time. */
+    static void javaInt(java.io.ByteArrayOutputStream out, int v) {
+        long w = (v + 1L) & 0xFFFFFFFFL;
+        do {
+            int group = (int) (w & 0x7F);
+            w >>>= 7;
+            out.write(w != 0 ? group | 0x80 : group);
+        } while (w != 0);
+    }
+
+    /** cacheId, data (length, then bytes) and size, in the serializer's order. */
+    static byte[] fields(int cacheId, List<Item> items) {
+        byte[] data = pack(items);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        javaInt(out, cacheId);
+        javaInt(out, data.length);
+        out.write(data, 0, data.length);
+        javaInt(out, items.size());
+        return out.toByteArray();
     }
 
     /**
@@ -266,7 +309,7 @@ public final class VectorCheck {
 
     /** Fields per record kind, the kind included. */
     static final Map<String, Integer> FIELDS = Map.of(
-        "ok", 4, "error", 4, "next", 4,
+        "ok", 4, "error", 4, "sized_ok", 5, "sized_error", 5, "fields", 5, "next", 4,
         "items_ok", 4, "items_error", 5, "hex_ok", 4, "hex_error", 5);
 
     /** The cases of a file; a malformed line fails the run. */
@@ -302,6 +345,8 @@ public final class VectorCheck {
     private void counters(Path file) throws IOException {
         int ok = 0;
         int err = 0;
+        int sized = 0;
+        int fieldsCount = 0;
         for (String[] r : records(file)) {
             String name = r[0] + " " + r[1];
             switch (r[0]) {
@@ -322,11 +367,35 @@ public final class VectorCheck {
                           name + ": length " + data.length + " % 20 disagrees with " + r[3]);
                     err++;
                 }
+                case "sized_ok", "sized_error" -> {
+                    byte[] data = hex(r[3]);
+                    int size = Integer.parseInt(r[2]);
+                    List<Item> got = new ArrayList<>();
+                    String st = statusOf(() -> got.addAll(unpackSized(data, size)));
+                    String want = r[0].equals("sized_ok") ? "OK" : r[4];
+                    check(st.equals(want), name + ": size " + size + " of " + data.length
+                          + " bytes gives " + st + ", expected " + want);
+                    if (r[0].equals("sized_ok"))
+                        check(got.equals(items(r[4])), name + ": " + got + ", expected " + r[4]);
+                    // What these vectors are for: in Java's own int arithmetic
+                    // the product wraps and a check by multiplication passes.
+                    if (r[1].startsWith("product_wraps"))
+                        check(size * ITEM_SIZE <= data.length, name + ": " + size + " * 20 = "
+                              + size * ITEM_SIZE + " does not wrap to at most " + data.length);
+                    sized++;
+                }
+                case "fields" -> {
+                    String got = hex(fields(Integer.parseInt(r[2]), items(r[3])));
+                    check(got.equals(r[4]), name + ": fields " + got + ", expected " + r[4]);
+                    fieldsCount++;
+                }
                 default -> check(false, file + ": unexpected kind " + r[0]);
             }
         }
-        check(ok > 0 && err > 0, file + ": has both ok and error vectors");
-        System.out.println("check-java: counters.vec: " + ok + " ok, " + err + " error vectors");
+        check(ok > 0 && err > 0 && sized > 0 && fieldsCount > 0,
+              file + ": has ok, error, sized and fields vectors");
+        System.out.println("check-java: counters.vec: " + ok + " ok, " + err + " error, " + sized
+                           + " sized, " + fieldsCount + " fields vectors");
     }
 
     private void nextCounter(Path file) throws IOException {

@@ -47,6 +47,29 @@ class Port:
             raise Refused('EBADLEN')
         return [struct.unpack_from(self.order + 'iqq', data, k) for k in range(0, len(data), 20)]
 
+    # --- Ignite's three fields ---
+    def unpack_sized(self, data, size):
+        """The first size items of the data field; the rest is spare."""
+        if size < 0:
+            raise Refused('EINVAL')
+        if len(data) // 20 < size:
+            raise Refused('EBADLEN')
+        return [struct.unpack_from(self.order + 'iqq', data, k) for k in range(0, size * 20, 20)]
+
+    def java_int(self, v):
+        """DirectByteBufferStream.writeInt: v + 1 mod 2^32 in 7-bit groups."""
+        w = (v + 1) % 2**32
+        out = bytearray()
+        while True:
+            b, w = w & 0x7f, w >> 7
+            out.append(b | (0x80 if w else 0))
+            if not w:
+                return bytes(out)
+
+    def fields(self, cache_id):
+        data = self.pack()
+        return self.java_int(cache_id) + self.java_int(len(data)) + data + self.java_int(len(self.items))
+
     # --- message operations ---
     def build_map(self):
         self.map = {}
@@ -338,11 +361,66 @@ class HexPairsOnly(Port):
         return bytes(out)
 
 
+# Bug: size-field-ignored (docs/bugs.md)
+class CountFromLength(Port):
+    """The count taken from the data length, as the older readers did:
+    a sender's spare capacity becomes phantom items (or a refused length)."""
+    def unpack_sized(self, data, size):
+        return self.unpack(data)
+
+
+# Bug: size-product-wraps (docs/bugs.md)
+class SizeProductInInt(Port):
+    """size * 20 > length in Java int arithmetic: a product that wraps
+    passes, and the items that are there are taken."""
+    def unpack_sized(self, data, size):
+        if size < 0:
+            raise Refused('EINVAL')
+        if (size * 20 + 2**31) % 2**32 - 2**31 > len(data):
+            raise Refused('EBADLEN')
+        n = min(size, len(data) // 20)
+        return [struct.unpack_from('<iqq', data, k) for k in range(0, n * 20, 20)]
+
+
+# Bug: negative-size-accepted (docs/bugs.md)
+class NegativeSizeEmpty(Port):
+    """A negative size read as no items, as a Java loop to size would."""
+    def unpack_sized(self, data, size):
+        return [] if size < 0 else super().unpack_sized(data, size)
+
+
+# Bug: fields-int-not-shifted (docs/bugs.md)
+class VarintWithoutShift(Port):
+    """The ints written as plain unsigned varints, without writeInt's + 1."""
+    def java_int(self, v):
+        return super().java_int(v - 1)
+
+
+# Bug: growth-from-zero-stays-zero (docs/bugs.md)
+class DoublingFromEmpty(Port):
+    """GridUnsafe's ensureSpace: the capacity doubled, and the request
+    never compared with it.  From no storage (finishUpdating() of an empty
+    message) it stays empty and add writes outside the array: the value
+    is lost, and reads back as zeros (as IGNITE-27606's test saw)."""
+    def __init__(self, items):
+        super().__init__(items)
+        self.cap = max(1, len(self.items))
+
+    def shrink(self):
+        self.cap = len(self.items)
+
+    def add(self, item):
+        if len(self.items) >= self.cap:
+            self.cap *= 2
+        super().add(item if len(self.items) < self.cap else (0, 0, 0))
+
+
 MUTANTS = [IgniteMapOnce, InsertsAbsent, FirstItemWins, ReturnsOldValue, NeverStores,
            Saturates, CountsUpdates, AddDropsMap, AddKeepsOldCounter, DecodeKeepsMap,
            DecodeDropsMapFirst, DecodeTruncates, ClearKeepsMap, ShrinkDropsMap, BigEndian,
            UnsignedPartition, DigitLimit, StrtolNumbers, AcceptsPlus, AnyWhitespaceSeparates,
-           AcceptsCrLf, IgnoresEmptyLines, HexSpaceIsAscii4, HexPairsOnly]
+           AcceptsCrLf, IgnoresEmptyLines, HexSpaceIsAscii4, HexPairsOnly, CountFromLength,
+           SizeProductInInt, NegativeSizeEmpty, VarintWithoutShift, DoublingFromEmpty]
 
 
 # --- the vectors ----------------------------------------------------------------
@@ -373,13 +451,26 @@ def failures(cls, vecdir):
             items, data = itemsfield(r[2]), hexfield(r[3])
             if cls(items).pack() != data or cls([]).unpack(data) != items:
                 bad.append(r[1])
-        else:
+        elif r[0] == 'error':
             try:
                 cls([]).unpack(hexfield(r[2]))
                 bad.append(r[1])
             except Refused as e:
                 if e.kind != r[3]:
                     bad.append(r[1])
+        elif r[0] in ('sized_ok', 'sized_error'):
+            try:
+                got = cls([]).unpack_sized(hexfield(r[3]), int(r[2]))
+                if r[0] != 'sized_ok' or got != itemsfield(r[4]):
+                    bad.append(r[1])
+            except Refused as e:
+                if r[0] != 'sized_error' or e.kind != r[4]:
+                    bad.append(r[1])
+        elif r[0] == 'fields':
+            if cls(itemsfield(r[3])).fields(int(r[2])) != hexfield(r[4]):
+                bad.append(r[1])
+        else:
+            raise ValueError('counters.vec: unknown kind ' + r[0])
     for _, r in cases(os.path.join(vecdir, 'next_counter.vec')):
         m = cls(itemsfield(r[2]))
         ok = True

@@ -115,7 +115,88 @@ def counters_vectors():
     for n in (1, 19, 21, 39, 41, 59, 61, 399, 401):
         data = bytes(r.next() % 256 for _ in range(n))
         emit('error bad_length_%d %s EBADLEN' % (n, hexs(data)))
+
+    # Ignite's data field with its size field beside it: the first size
+    # items, whatever follows them (spare capacity a sender that skipped
+    # finishUpdating() left, possibly ending inside an item).
+    def sized_ok(name, size, items, spare):
+        assert size == len(items)
+        emit('sized_ok %s %d %s %s' % (name, size, hexs(wire(items) + spare), items_field(items)))
+
+    def sized_error(name, size, data, status):
+        emit('sized_error %s %d %s %s' % (name, size, hexs(data), status))
+
+    sized_ok('exact', 2, [(1, 2, 3), (-1, INT64_MIN, INT64_MAX)], b'')
+    # new PartitionUpdateCountersMessage(cacheId, 4), add(1, 2, 3): 80 bytes.
+    sized_ok('spare_three_items', 1, [(1, 2, 3)], bytes(60))
+    sized_ok('spare_nonzero', 1, [(7, 8, 9)], bytes(range(0xc0, 0xc0 + 40)))
+    # Growth by bytes: 26 bytes hold one item and 6 spare ones, 106 bytes
+    # four and 26 (IGNITE-28687's 1.33 from 20 and from 80).
+    sized_ok('spare_inside_item', 1, [(5, -5, 5)], b'\xff' * 6)
+    r = Lcg(43)
+    four = [(r.signed(32), r.signed(64), r.signed(64)) for _ in range(4)]
+    sized_ok('spare_26_after_four', 4, four, bytes(r.next() % 256 for _ in range(26)))
+    sized_ok('zero_of_some', 0, [], wire([(1, 1, 1)]))
+    sized_ok('zero_of_none', 0, [], b'')
+    sized_ok('zero_of_odd', 0, [], b'\x01\x02\x03')
+    data60 = bytes(r.next() % 256 for _ in range(60))
+    sized_error('one_over', 4, data60, 'EBADLEN')
+    sized_error('one_byte_short', 3, data60[:59], 'EBADLEN')
+    sized_error('one_of_none', 1, b'', 'EBADLEN')
+    sized_error('item_of_19', 1, data60[:19], 'EBADLEN')
+    sized_error('minus_one', -1, data60, 'EINVAL')
+    sized_error('minus_one_of_none', -1, b'', 'EINVAL')
+    sized_error('int32_min', INT32_MIN, data60[:20], 'EINVAL')
+    sized_error('int32_max', INT32_MAX, data60, 'EBADLEN')
+    # size * 20 wraps a Java int: to a negative number (107374183), to 4
+    # (214748365), to 16 (858993460) and to 0 (1073741824), all of which
+    # pass a check written as size * 20 > length in int arithmetic.
+    for size, data in ((107374183, data60[:40]), (214748365, data60[:20]),
+                       (858993460, data60[:20]), (1073741824, b'')):
+        wrapped = (size * 20 + 2**31) % 2**32 - 2**31
+        assert wrapped <= len(data)
+        sized_error('product_wraps_to_%s' % ('minus' if wrapped < 0 else wrapped), size, data,
+                    'EBADLEN')
+
+    # The three fields as Ignite's direct-marshalling stream writes them.
+    def fields(name, cache_id, items):
+        emit('fields %s %d %s %s' % (name, cache_id, items_field(items),
+                                     hexs(java_fields(cache_id, items))))
+
+    fields('empty', 0, [])
+    fields('one_item', 1, [(1, 2, 3)])
+    fields('cache_minus_one', -1, [(-1, -1, -1)])
+    fields('cache_127', 127, [])
+    fields('cache_16383', 16383, [])
+    fields('cache_int32_max', INT32_MAX, [(INT32_MAX, INT64_MAX, INT64_MIN)])
+    fields('cache_int32_min', INT32_MIN, [])
+    fields('cache_minus_two', -2, [])
+    # The data length's varint grows a byte at 7 items (w = 141), the
+    # size's at 127 items (w = 128); the third byte of a varint is the cache
+    # id's above (820 items would show it in the length: 16 KB of vector).
+    r = Lcg(44)
+    for n in (6, 7, 127):
+        fields('items_%d' % n, 1000 + n,
+               [(r.signed(32), r.signed(64), r.signed(64)) for _ in range(n)])
     return lines
+
+
+def java_int(v):
+    """DirectByteBufferStream.writeInt: w = v + 1 as a 32-bit pattern, then
+    7-bit groups, lowest first, the top bit set on all but the last."""
+    w = (v + 1) % 2**32
+    out = bytearray()
+    while True:
+        b, w = w & 0x7f, w >> 7
+        out.append(b | (0x80 if w else 0))
+        if not w:
+            return bytes(out)
+
+
+def java_fields(cache_id, items):
+    """cacheId, data (writeByteArray: its length, then its bytes), size."""
+    data = wire(items)
+    return java_int(cache_id) + java_int(len(data)) + data + java_int(len(items))
 
 
 class NextModel:
@@ -244,6 +325,10 @@ def next_counter_vectors():
     case('clear_after_next', [(1, 10, 0)], [1, ('clear',), 1, ('add', (1, 5, 0)), 1])
     case('shrink_keeps_counts', [(1, 10, 0), (2, 0, 0)],
          [1, ('shrink',), 1, ('add', (3, 3, 3)), ('shrink',), 3, 2])
+    # finishUpdating() of an empty message leaves no storage (Ignite: a
+    # zero-length data array); add must grow from there.  The GridUnsafe
+    # versions doubled the empty array to zero bytes and wrote outside it.
+    case('add_after_shrink_empty', [], [('shrink',), ('add', (11, 12, 13)), 11, 11])
     return lines
 
 
