@@ -488,8 +488,10 @@ lepack_status lepack_counters_encode(const lepack_counters *m, uint8_t *dst, siz
                                      size_t *written)
 {
     size_t bytes = m->size * LEPACK_ITEM_SIZE;
-    if (cap < bytes)
+    if (cap < bytes) {
+        *written = bytes;
         return LEPACK_ENOSPACE;
+    }
     if (bytes > 0)
         copy_bytes(dst, m->data, bytes);
     *written = bytes;

@@ -439,8 +439,10 @@ lepack_status lepack_counters_get_items(const lepack_counters *m, size_t i,
     ensures m->size == 0 ==> \result == \null; */
 const uint8_t *lepack_counters_wire(const lepack_counters *m, size_t *len);
 
-/* Copies the wire bytes to dst.  cap < size * LEPACK_ITEM_SIZE gives
- * LEPACK_ENOSPACE and writes nothing.  *written gets the byte count. */
+/* Copies the wire bytes to dst and sets *written to their count.  cap <
+ * size * LEPACK_ITEM_SIZE gives LEPACK_ENOSPACE with *written the bytes
+ * needed (as every UTF-8 call does) and dst untouched: call again with that
+ * capacity. */
 /*@ requires valid_counters(m);
     requires \valid(written) && \separated(written, m);
     requires m->size * LEPACK_ITEM_SIZE <= cap && m->size > 0 ==>
@@ -456,8 +458,9 @@ const uint8_t *lepack_counters_wire(const lepack_counters *m, size_t *len);
       ensures bytes_unchanged{Post, Post}(dst, m->data, m->size * LEPACK_ITEM_SIZE);
     behavior too_small:
       assumes m->size * LEPACK_ITEM_SIZE > cap;
-      assigns \nothing;
+      assigns *written;
       ensures \result == LEPACK_ENOSPACE;
+      ensures *written == m->size * LEPACK_ITEM_SIZE;
     complete behaviors;
     disjoint behaviors; */
 lepack_status lepack_counters_encode(const lepack_counters *m, uint8_t *dst, size_t cap,
