@@ -112,7 +112,8 @@ typedef struct lepack_counters {
  * allocated: max(need, capacity + capacity / 3), clamped to
  * LEPACK_MAX_ITEMS; 0 when need > LEPACK_MAX_ITEMS.  Ignite grew by the
  * factor alone, which for one item is less than two: the write then went
- * past the array. */
+ * past the array.  Inline and not exported: the rule is for porters and
+ * tests to compare with, not part of the library's ABI. */
 /*@ assigns \nothing;
     exits \false;
     behavior too_many:
@@ -126,7 +127,15 @@ typedef struct lepack_counters {
                             capacity + capacity / 3 : LEPACK_MAX_ITEMS);
     complete behaviors;
     disjoint behaviors; */
-size_t lepack_counters_grown_capacity(size_t capacity, size_t need);
+static inline size_t lepack_counters_grown_capacity(size_t capacity, size_t need)
+{
+    size_t grown = LEPACK_MAX_ITEMS; /* declared first: the headers compile as C90 too */
+    if (need > LEPACK_MAX_ITEMS)
+        return 0;
+    if (capacity < LEPACK_MAX_ITEMS && capacity / 3 <= LEPACK_MAX_ITEMS - capacity)
+        grown = capacity + capacity / 3;
+    return grown > need ? grown : need;
+}
 
 /* An empty message with room for `capacity` items (0 allowed).
  * LEPACK_EOVERFLOW or LEPACK_ENOMEM leave *m untouched. */
@@ -182,8 +191,10 @@ void lepack_counters_clear(lepack_counters *m);
 
 /* lepack_counters_add's out-of-line part: growth, and the next_counter map
  * when it is built.  lepack_counters_add's contract, with next_counter's
- * model stated whether or not the map is built; call lepack_counters_add
- * instead. */
+ * model stated whether or not the map is built.  Internal: exported only
+ * because programs compiled with the inline lepack_counters_add call it
+ * (the lepack_internal_ prefix marks ABI that is not API); call
+ * lepack_counters_add instead. */
 /*@ requires valid_counters(m);
     assigns m->data, m->capacity, m->size, m->map,
             \at(m->data, Post)[m->size * LEPACK_ITEM_SIZE ..
@@ -214,8 +225,8 @@ void lepack_counters_clear(lepack_counters *m);
         \forall integer v; counter_is(m, partition, v) <==> \old(counter_is(m, partition, v));
     complete behaviors;
     disjoint behaviors; */
-lepack_status lepack_counters_add_slow(lepack_counters *m, int32_t partition,
-                                       int64_t initial_counter, int64_t updates_count);
+lepack_status lepack_internal_counters_add_slow(lepack_counters *m, int32_t partition,
+                                                int64_t initial_counter, int64_t updates_count);
 
 /* Appends an item, growing when full.  The item joins next_counter's map
  * when that is built, as if the map had been built with it: the next
@@ -271,7 +282,7 @@ LEPACK_COUNTERS_INLINE lepack_status lepack_counters_add(lepack_counters *m, int
     }
     if (size >= LEPACK_MAX_ITEMS)
         return LEPACK_EOVERFLOW;
-    return lepack_counters_add_slow(m, partition, initial_counter, updates_count);
+    return lepack_internal_counters_add_slow(m, partition, initial_counter, updates_count);
 }
 
 /*@ requires \valid_read(m);
