@@ -8,17 +8,33 @@
 #   make fuzz       the continuous fuzzing job (mk/fuzz.mk)
 #   make prove      the Frama-C WP proofs (mk/prove.mk)
 #   make bench      the benchmarks (mk/bench.mk)
-#   make install    PREFIX=/usr/local by default: the public headers, the
-#                   libraries, the command, pkg-config and CMake files
+#   make install    PREFIX=/usr/local by default (BINDIR, LIBDIR, INCLUDEDIR,
+#                   MANDIR, DESTDIR): the public headers, the libraries,
+#                   the command, pkg-config and CMake files, man pages
 
 CC      ?= cc
 PREFIX  ?= /usr/local
+# Where make install puts each kind of file: GNU's directory variables,
+# upper-case like PREFIX.  Debian's multiarch layout is
+# LIBDIR=/usr/lib/x86_64-linux-gnu with PREFIX=/usr.  DESTDIR, when set, is
+# put in front of every one (a staging tree); the installed lepack.pc and
+# CMake files name the directories without it.
+BINDIR     ?= $(PREFIX)/bin
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR     ?= $(PREFIX)/share/man
 BUILD   := build
 # The version is written once, in src/version.h.
 version_part = $(shell sed -n 's/^\#define LEPACK_VERSION_$(1) \([0-9]*\)$$/\1/p' src/version.h)
 VERSION_MAJOR := $(call version_part,MAJOR)
 VERSION_MINOR := $(call version_part,MINOR)
 VERSION  := $(VERSION_MAJOR).$(VERSION_MINOR).$(call version_part,PATCH)
+# The ABI version, which the SONAME carries: MAJOR.MINOR while the major is
+# 0 (every 0.x minor may break the interface), MAJOR from 1.0 on.  A
+# program linked with liblepack.so.0.4 does not start against a library of
+# another breaking release (README, "Versions and ABI"; make abi-check).
+ABI_VERSION := $(if $(filter 0,$(VERSION_MAJOR)),$(VERSION_MAJOR).$(VERSION_MINOR),$(VERSION_MAJOR))
+SONAME      := liblepack.so.$(ABI_VERSION)
 
 STD      := -std=c11
 WARN     := -Wall -Wextra -Wconversion -Wsign-conversion -Wshadow
@@ -38,7 +54,7 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 CLI_HDR  := $(wildcard cli/*.h)
 
-.PHONY: all lib cli check deps warnings test-cli install uninstall clean help
+.PHONY: all lib cli check deps warnings test-cli clean help
 all: lib cli
 
 help:
@@ -61,8 +77,8 @@ $(BUILD)/liblepack.a: $(LIB_OBJ)
 
 # Only the public API is exported (src/lepack.map); the map and allocator
 # internals stay inside the library.
-$(BUILD)/liblepack.so: $(PIC_OBJ) src/lepack.map
-	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,liblepack.so.$(VERSION_MAJOR) \
+$(BUILD)/liblepack.so: $(PIC_OBJ) src/lepack.map src/version.h
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
 	  -Wl,--version-script=src/lepack.map -o $@ $(PIC_OBJ)
 
 $(BUILD)/lepack: $(CLI_SRC) $(CLI_HDR) $(BUILD)/liblepack.a
@@ -105,7 +121,7 @@ cannot_run = if [ "$${CI:-}" = true ]; then \
   echo "$(1): skipped ($(2))"; exit 0
 
 # Every fragment must be there: a missing or renamed one stops make.
-include mk/tests.mk mk/install.mk mk/prove.mk mk/fuzz.mk mk/eacsl.mk mk/bench.mk mk/be.mk mk/coverage.mk
+include mk/tests.mk mk/install.mk mk/abi.mk mk/prove.mk mk/fuzz.mk mk/eacsl.mk mk/bench.mk mk/be.mk mk/coverage.mk
 include mk/torture.mk
 include mk/bench-zero.mk
 include mk/ports.mk
@@ -123,101 +139,6 @@ check: deps
 	  echo "<== make $$s: $$(( $$(date +%s) - t )) s (check at $$(( $$(date +%s) - t0 )) s)"; done
 	@echo "check: all steps passed ($(CHECK_STEPS))"
 	@echo "check: $(words $(CHECK_STEPS)) passed, 0 failed"
-
-# Written on every install, so a second install with another PREFIX never
-# ships the first one's paths.  Users write #include <lepack/lepack.h>, or
-# one header of it: <lepack/counters.h>.
-LEPACK_DESCRIPTION := endian-pinned packing of fixed-width values, Apache Ignite partition update counters, Java-exact UTF-8 and modified UTF-8, chunked zeroing of large buffers
-.PHONY: $(BUILD)/lepack.pc
-$(BUILD)/lepack.pc:
-	@mkdir -p $(@D)
-	printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: lepack\nDescription: %s\nVersion: %s\nLibs: -L$${libdir} -llepack\nCflags: -I$${includedir}\n' \
-	  "$(PREFIX)" "$(LEPACK_DESCRIPTION)" "$(VERSION)" > $@
-
-# The CMake package: find_package(lepack CONFIG) gives lepack::lepack (the
-# shared library) and lepack::lepack_static.  The config finds the prefix
-# from its own location (PREFIX/lib/cmake/lepack), so an installed tree
-# still works once moved or unpacked elsewhere.  The version file takes a
-# request as compatible when the major numbers match and, while the major
-# is 0, the minor ones too (0.x may break at every minor release); it also
-# refuses a build of another pointer width, as CMake's own generated files do.
-CMAKE_PKG_DIR := lib/cmake/lepack
-POINTER_SIZE   = $(shell echo __SIZEOF_POINTER__ | $(CC) $(CPPFLAGS) $(CFLAGS) -E -P -x c - | tr -d ' ')
-.PHONY: $(BUILD)/cmake/lepackConfig.cmake $(BUILD)/cmake/lepackConfigVersion.cmake
-$(BUILD)/cmake/lepackConfig.cmake:
-	@mkdir -p $(@D)
-	printf '%s\n' \
-	  '# lepack $(VERSION): imported targets lepack::lepack (shared) and lepack::lepack_static.' \
-	  '# Written by make install; the prefix is found from this file'"'"'s location.' \
-	  'get_filename_component(_lepack_prefix "$${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)' \
-	  'foreach(_lepack_f include/lepack/lepack.h lib/liblepack.so.$(VERSION_MAJOR) lib/liblepack.a)' \
-	  '  if(NOT EXISTS "$${_lepack_prefix}/$${_lepack_f}")' \
-	  '    set(lepack_FOUND FALSE)' \
-	  '    set(lepack_NOT_FOUND_MESSAGE "$${_lepack_prefix}/$${_lepack_f} is missing: reinstall lepack")' \
-	  '    unset(_lepack_prefix)' \
-	  '    return()' \
-	  '  endif()' \
-	  'endforeach()' \
-	  'if(NOT TARGET lepack::lepack)' \
-	  '  add_library(lepack::lepack SHARED IMPORTED)' \
-	  '  set_target_properties(lepack::lepack PROPERTIES' \
-	  '    IMPORTED_LOCATION "$${_lepack_prefix}/lib/liblepack.so.$(VERSION_MAJOR)"' \
-	  '    IMPORTED_SONAME "liblepack.so.$(VERSION_MAJOR)"' \
-	  '    INTERFACE_INCLUDE_DIRECTORIES "$${_lepack_prefix}/include")' \
-	  'endif()' \
-	  'if(NOT TARGET lepack::lepack_static)' \
-	  '  add_library(lepack::lepack_static STATIC IMPORTED)' \
-	  '  set_target_properties(lepack::lepack_static PROPERTIES' \
-	  '    IMPORTED_LOCATION "$${_lepack_prefix}/lib/liblepack.a"' \
-	  '    IMPORTED_LINK_INTERFACE_LANGUAGES C' \
-	  '    INTERFACE_INCLUDE_DIRECTORIES "$${_lepack_prefix}/include")' \
-	  'endif()' \
-	  'unset(_lepack_f)' \
-	  'unset(_lepack_prefix)' > $@
-
-$(BUILD)/cmake/lepackConfigVersion.cmake:
-	@mkdir -p $(@D)
-	printf '%s\n' \
-	  '# lepack $(VERSION), built for $(POINTER_SIZE)-byte pointers.  Written by make install.' \
-	  'set(PACKAGE_VERSION "$(VERSION)")' \
-	  'set(PACKAGE_VERSION_COMPATIBLE FALSE)' \
-	  'if(NOT PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION' \
-	  '   AND PACKAGE_FIND_VERSION_MAJOR EQUAL $(VERSION_MAJOR)$(if $(filter 0,$(VERSION_MAJOR)), AND PACKAGE_FIND_VERSION_MINOR EQUAL $(VERSION_MINOR)))' \
-	  '  set(PACKAGE_VERSION_COMPATIBLE TRUE)' \
-	  'endif()' \
-	  'if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)' \
-	  '  set(PACKAGE_VERSION_EXACT TRUE)' \
-	  'endif()' \
-	  'if(CMAKE_SIZEOF_VOID_P AND NOT CMAKE_SIZEOF_VOID_P STREQUAL "$(POINTER_SIZE)")' \
-	  '  set(PACKAGE_VERSION "$${PACKAGE_VERSION} ($(POINTER_SIZE)-byte pointers)")' \
-	  '  set(PACKAGE_VERSION_UNSUITABLE TRUE)' \
-	  'endif()' > $@
-
-# Man pages, when there are any: man/*.1.
-MAN_PAGES := $(wildcard man/*.1)
-MAN_DIR   := share/man/man1
-
-install: all $(BUILD)/lepack.pc $(BUILD)/cmake/lepackConfig.cmake $(BUILD)/cmake/lepackConfigVersion.cmake
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/lepack \
-	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/$(CMAKE_PKG_DIR)
-	install -m 644 $(BUILD)/liblepack.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/liblepack.so $(DESTDIR)$(PREFIX)/lib/liblepack.so.$(VERSION_MAJOR)
-	ln -sf liblepack.so.$(VERSION_MAJOR) $(DESTDIR)$(PREFIX)/lib/liblepack.so
-	install -m 644 $(LIB_PUBLIC_HDR) $(LIB_UMBRELLA_HDR) $(DESTDIR)$(PREFIX)/include/lepack/
-	install -m 755 $(BUILD)/lepack $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 $(BUILD)/lepack.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
-	install -m 644 $(BUILD)/cmake/lepackConfig.cmake $(BUILD)/cmake/lepackConfigVersion.cmake \
-	  $(DESTDIR)$(PREFIX)/$(CMAKE_PKG_DIR)/
-	$(if $(MAN_PAGES),install -d $(DESTDIR)$(PREFIX)/$(MAN_DIR) && \
-	  install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/$(MAN_DIR)/)
-
-# Removes what install put, files and the directories that are lepack's own.
-uninstall:
-	rm -rf $(DESTDIR)$(PREFIX)/include/lepack $(DESTDIR)$(PREFIX)/$(CMAKE_PKG_DIR)
-	rm -f $(DESTDIR)$(PREFIX)/lib/liblepack.a $(DESTDIR)$(PREFIX)/lib/liblepack.so \
-	  $(DESTDIR)$(PREFIX)/lib/liblepack.so.$(VERSION_MAJOR) \
-	  $(DESTDIR)$(PREFIX)/bin/lepack $(DESTDIR)$(PREFIX)/lib/pkgconfig/lepack.pc \
-	  $(addprefix $(DESTDIR)$(PREFIX)/$(MAN_DIR)/,$(notdir $(MAN_PAGES)))
 
 clean:
 	rm -rf $(BUILD)

@@ -450,7 +450,7 @@ def selftest():
              "vectors: one does not fail on ports:Saturates"),
             ("a where naming a function that does not exist",
              lambda t: edit(t, DOC, "`lepack_counters_grown_capacity` |", "`lepack_counters_grown_capacity_selftest` |"),
-             "name lepack_counters_grown_capacity_selftest not found in src/counters.c"),
+             "name lepack_counters_grown_capacity_selftest not found in src/counters.h"),
             ("a row whose mutants are all gone",
              lambda t: [os.remove(os.path.join(t, f, "1-growth-without-need.patch"))
                         for f in ("proofs/mutants", "fuzz/mutants")],

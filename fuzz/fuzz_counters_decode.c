@@ -87,9 +87,12 @@ static void check_decoded(const char *what, lepack_counters *m, const uint8_t *s
     FZ_EQ_U(0, "encode status", lepack_counters_encode(m, out, len, &written), LEPACK_OK);
     FZ_EQ_U(0, "encode length", written, len);
     FZ_EQ_BYTES(0, "encode gives the decoded bytes back", out, src, len);
-    if (len > 0)
+    if (len > 0) {
+        written = 0;
         FZ_EQ_U(0, "encode into one byte less", lepack_counters_encode(m, out, len - 1, &written),
                 LEPACK_ENOSPACE);
+        FZ_EQ_U(0, "encode's size needed", written, len);
+    }
     free(out);
 
     check_items(m, &rm);

@@ -20,7 +20,7 @@ REF_SRC := ref/ref.c ref/ref_zero.c ref/ref_utf8.c
 # public headers include under __FRAMAC__).  The umbrella <lepack/lepack.h>
 # includes every one of them.  tests/install/headers.txt is the installed
 # set that `make test-install` expects.
-LIB_PUBLIC_HDR := src/allocator.h src/counter_map_type.h src/counters.h src/cursor.h src/item.h src/le.h src/le_bytes.h src/le_mem.h src/span.h src/status.h src/utf8.h src/version.h src/zero.h
+LIB_PUBLIC_HDR := src/allocator.h src/cast.h src/counter_map_type.h src/counters.h src/cursor.h src/item.h src/le.h src/le_bytes.h src/le_mem.h src/span.h src/status.h src/utf8.h src/version.h src/zero.h
 LIB_UMBRELLA_HDR := src/lepack.h
 # Product code the harnesses link besides the library (the cli harness
 # drives the text parser).

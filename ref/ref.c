@@ -176,8 +176,10 @@ static uint64_t ref_twos(int64_t v)
 
 int ref_encode(const ref_counters *m, uint8_t *dst, size_t cap, size_t *written)
 {
-    if (cap / REF_ITEM_SIZE < m->size)
+    if (cap / REF_ITEM_SIZE < m->size) {
+        *written = m->size * REF_ITEM_SIZE;
         return REF_ENOSPACE;
+    }
     for (size_t i = 0; i < m->size; i++) {
         uint8_t *p = dst + i * REF_ITEM_SIZE;
         uint64_t part = ref_twos(m->items[i].partition);

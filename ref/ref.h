@@ -78,7 +78,8 @@ int ref_item_at(const ref_counters *m, size_t i, ref_item *out);
 int ref_add_items(ref_counters *m, const ref_item *items, size_t n);
 int ref_get_items(const ref_counters *m, size_t i, ref_item *out, size_t n);
 
-/* The wire form: writes size * 20 bytes into dst when cap allows. */
+/* The wire form: writes size * 20 bytes into dst when cap allows; else
+ * REF_ENOSPACE with *written the bytes needed. */
 int ref_encode(const ref_counters *m, uint8_t *dst, size_t cap, size_t *written);
 int ref_decode(ref_counters *m, const uint8_t *src, size_t len);
 int ref_next_counter(ref_counters *m, int32_t partition, int64_t *out);

@@ -131,16 +131,6 @@ static void item_field_values(const uint8_t *item, int32_t partition, int64_t in
 }
 */
 
-size_t lepack_counters_grown_capacity(size_t capacity, size_t need)
-{
-    if (need > LEPACK_MAX_ITEMS)
-        return 0;
-    size_t grown = LEPACK_MAX_ITEMS;
-    if (capacity < LEPACK_MAX_ITEMS && capacity / 3 <= LEPACK_MAX_ITEMS - capacity)
-        grown = capacity + capacity / 3;
-    return grown > need ? grown : need;
-}
-
 /* Makes room for need items; on failure nothing changes.  For the proofs,
  * `away` and `items` name blocks the new storage must not share. */
 /*@ requires valid_counters(m);
@@ -415,8 +405,8 @@ static lepack_status counters_room(lepack_counters *m)
 
 /* Only when the item does not fit or the map is built: the header's
  * lepack_counters_add handles the rest inline. */
-lepack_status lepack_counters_add_slow(lepack_counters *m, int32_t partition,
-                                       int64_t initial_counter, int64_t updates_count)
+lepack_status lepack_internal_counters_add_slow(lepack_counters *m, int32_t partition,
+                                                int64_t initial_counter, int64_t updates_count)
 {
     if (m->size >= LEPACK_MAX_ITEMS)
         return LEPACK_EOVERFLOW;
@@ -488,8 +478,10 @@ lepack_status lepack_counters_encode(const lepack_counters *m, uint8_t *dst, siz
                                      size_t *written)
 {
     size_t bytes = m->size * LEPACK_ITEM_SIZE;
-    if (cap < bytes)
+    if (cap < bytes) {
+        *written = bytes;
         return LEPACK_ENOSPACE;
+    }
     if (bytes > 0)
         copy_bytes(dst, m->data, bytes);
     *written = bytes;

@@ -120,7 +120,9 @@ typedef struct lepack_counters {
  * leaves an empty array empty, and the version of IGNITE-28687 grew it by
  * 1.33, which also falls short for one item (26 of the 40 bytes two items
  * need); add then wrote past the array.  IGNITE-27606 took the max with
- * the request (docs/porting.md has the versions). */
+ * the request (docs/porting.md has the versions).  Inline and not
+ * exported: the rule is for porters and tests to compare with, not part of
+ * the library's ABI. */
 /*@ assigns \nothing;
     exits \false;
     behavior too_many:
@@ -134,7 +136,15 @@ typedef struct lepack_counters {
                             capacity + capacity / 3 : LEPACK_MAX_ITEMS);
     complete behaviors;
     disjoint behaviors; */
-size_t lepack_counters_grown_capacity(size_t capacity, size_t need);
+static inline size_t lepack_counters_grown_capacity(size_t capacity, size_t need)
+{
+    size_t grown = LEPACK_MAX_ITEMS; /* declared first: the headers compile as C90 too */
+    if (need > LEPACK_MAX_ITEMS)
+        return 0;
+    if (capacity < LEPACK_MAX_ITEMS && capacity / 3 <= LEPACK_MAX_ITEMS - capacity)
+        grown = capacity + capacity / 3;
+    return grown > need ? grown : need;
+}
 
 /* An empty message with room for `capacity` items (0 allowed).
  * LEPACK_EOVERFLOW or LEPACK_ENOMEM leave *m untouched. */
@@ -190,8 +200,10 @@ void lepack_counters_clear(lepack_counters *m);
 
 /* lepack_counters_add's out-of-line part: growth, and the next_counter map
  * when it is built.  lepack_counters_add's contract, with next_counter's
- * model stated whether or not the map is built; call lepack_counters_add
- * instead. */
+ * model stated whether or not the map is built.  Internal: exported only
+ * because programs compiled with the inline lepack_counters_add call it
+ * (the lepack_internal_ prefix marks ABI that is not API); call
+ * lepack_counters_add instead. */
 /*@ requires valid_counters(m);
     assigns m->data, m->capacity, m->size, m->map,
             \at(m->data, Post)[m->size * LEPACK_ITEM_SIZE ..
@@ -222,8 +234,8 @@ void lepack_counters_clear(lepack_counters *m);
         \forall integer v; counter_is(m, partition, v) <==> \old(counter_is(m, partition, v));
     complete behaviors;
     disjoint behaviors; */
-lepack_status lepack_counters_add_slow(lepack_counters *m, int32_t partition,
-                                       int64_t initial_counter, int64_t updates_count);
+lepack_status lepack_internal_counters_add_slow(lepack_counters *m, int32_t partition,
+                                                int64_t initial_counter, int64_t updates_count);
 
 /* Appends an item, growing when full.  The item joins next_counter's map
  * when that is built, as if the map had been built with it: the next
@@ -279,7 +291,7 @@ LEPACK_COUNTERS_INLINE lepack_status lepack_counters_add(lepack_counters *m, int
     }
     if (size >= LEPACK_MAX_ITEMS)
         return LEPACK_EOVERFLOW;
-    return lepack_counters_add_slow(m, partition, initial_counter, updates_count);
+    return lepack_internal_counters_add_slow(m, partition, initial_counter, updates_count);
 }
 
 /*@ requires \valid_read(m);
@@ -447,8 +459,10 @@ lepack_status lepack_counters_get_items(const lepack_counters *m, size_t i,
     ensures m->size == 0 ==> \result == \null; */
 const uint8_t *lepack_counters_wire(const lepack_counters *m, size_t *len);
 
-/* Copies the wire bytes to dst.  cap < size * LEPACK_ITEM_SIZE gives
- * LEPACK_ENOSPACE and writes nothing.  *written gets the byte count. */
+/* Copies the wire bytes to dst and sets *written to their count.  cap <
+ * size * LEPACK_ITEM_SIZE gives LEPACK_ENOSPACE with *written the bytes
+ * needed (as every UTF-8 call does) and dst untouched: call again with that
+ * capacity. */
 /*@ requires valid_counters(m);
     requires \valid(written) && \separated(written, m);
     requires m->size * LEPACK_ITEM_SIZE <= cap && m->size > 0 ==>
@@ -464,8 +478,9 @@ const uint8_t *lepack_counters_wire(const lepack_counters *m, size_t *len);
       ensures bytes_unchanged{Post, Post}(dst, m->data, m->size * LEPACK_ITEM_SIZE);
     behavior too_small:
       assumes m->size * LEPACK_ITEM_SIZE > cap;
-      assigns \nothing;
+      assigns *written;
       ensures \result == LEPACK_ENOSPACE;
+      ensures *written == m->size * LEPACK_ITEM_SIZE;
     complete behaviors;
     disjoint behaviors; */
 lepack_status lepack_counters_encode(const lepack_counters *m, uint8_t *dst, size_t cap,

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cast.h"
 #include "le_mem.h"
 #include "status.h"
 
@@ -40,8 +41,8 @@ extern "C" {
 static inline int16_t lepack_i16_of_u16(uint16_t u)
 {
     if (u <= INT16_MAX)
-        return (int16_t)u;
-    return (int16_t)(u - 65536);
+        return LEPACK_CAST(int16_t, u);
+    return LEPACK_CAST(int16_t, u - 65536);
 }
 
 /*@ assigns \nothing;
@@ -49,9 +50,9 @@ static inline int16_t lepack_i16_of_u16(uint16_t u)
     ensures \result == (u <= 2147483647 ? u : u - 4294967296); */
 static inline int32_t lepack_i32_of_u32(uint32_t u)
 {
-    if (u <= (uint32_t)INT32_MAX)
-        return (int32_t)u;
-    return (int32_t)(u - 2147483648u) - INT32_MAX - 1;
+    if (u <= LEPACK_CAST(uint32_t, INT32_MAX))
+        return LEPACK_CAST(int32_t, u);
+    return LEPACK_CAST(int32_t, u - 2147483648u) - INT32_MAX - 1;
 }
 
 /*@ assigns \nothing;
@@ -59,9 +60,9 @@ static inline int32_t lepack_i32_of_u32(uint32_t u)
     ensures \result == (u <= 9223372036854775807 ? u : u - 18446744073709551616); */
 static inline int64_t lepack_i64_of_u64(uint64_t u)
 {
-    if (u <= (uint64_t)INT64_MAX)
-        return (int64_t)u;
-    return (int64_t)(u - 9223372036854775808u) - INT64_MAX - 1;
+    if (u <= LEPACK_CAST(uint64_t, INT64_MAX))
+        return LEPACK_CAST(int64_t, u);
+    return LEPACK_CAST(int64_t, u - 9223372036854775808u) - INT64_MAX - 1;
 }
 
 /*@ assigns \nothing;
@@ -70,8 +71,8 @@ static inline int64_t lepack_i64_of_u64(uint64_t u)
 static inline uint16_t lepack_u16_of_i16(int16_t v)
 {
     if (v >= 0)
-        return (uint16_t)v;
-    return (uint16_t)(v + 65536);
+        return LEPACK_CAST(uint16_t, v);
+    return LEPACK_CAST(uint16_t, v + 65536);
 }
 
 /*@ assigns \nothing;
@@ -80,8 +81,8 @@ static inline uint16_t lepack_u16_of_i16(int16_t v)
 static inline uint32_t lepack_u32_of_i32(int32_t v)
 {
     if (v >= 0)
-        return (uint32_t)v;
-    return (uint32_t)(v + INT32_MAX + 1) + 2147483648u;
+        return LEPACK_CAST(uint32_t, v);
+    return LEPACK_CAST(uint32_t, v + INT32_MAX + 1) + 2147483648u;
 }
 
 /*@ assigns \nothing;
@@ -90,8 +91,8 @@ static inline uint32_t lepack_u32_of_i32(int32_t v)
 static inline uint64_t lepack_u64_of_i64(int64_t v)
 {
     if (v >= 0)
-        return (uint64_t)v;
-    return (uint64_t)(v + INT64_MAX + 1) + 9223372036854775808u;
+        return LEPACK_CAST(uint64_t, v);
+    return LEPACK_CAST(uint64_t, v + INT64_MAX + 1) + 9223372036854775808u;
 }
 
 /* --- unchecked tier: u8 and the signed widths --------------------------- */

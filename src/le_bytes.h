@@ -12,11 +12,15 @@
  * arithmetic alone, but gcc folds none of them and clang not the 64-bit
  * ones.)  WP proves the shifts with its bit-shift tactic; with '|' instead
  * of '+', or a bare narrowing cast instead of '% 256', it does not prove
- * them.  tests/test_le_forms.c also checks that the two forms agree. */
+ * them.  tests/test_le_forms.c also checks that the two forms agree.
+ * Conversions are LEPACK_CAST (cast.h): plain casts in C, static_cast in
+ * C++. */
 #ifndef LEPACK_LE_BYTES_H
 #define LEPACK_LE_BYTES_H
 
 #include <stdint.h>
+
+#include "cast.h"
 
 /* Logic only, and not installed: a C compiler has nothing to read there. */
 #ifdef __FRAMAC__
@@ -33,7 +37,7 @@ extern "C" {
     ensures \result == le_value_u16(p); */
 static inline uint16_t le_bytes_load_u16(const uint8_t *p)
 {
-    return (uint16_t)((uint32_t)p[0] + ((uint32_t)p[1] << 8));
+    return LEPACK_CAST(uint16_t, LEPACK_CAST(uint32_t, p[0]) + (LEPACK_CAST(uint32_t, p[1]) << 8));
 }
 
 /*@ requires \valid_read(p + (0 .. 3));
@@ -42,8 +46,8 @@ static inline uint16_t le_bytes_load_u16(const uint8_t *p)
     ensures \result == le_value_u32(p); */
 static inline uint32_t le_bytes_load_u32(const uint8_t *p)
 {
-    return (uint32_t)p[0] + ((uint32_t)p[1] << 8) + ((uint32_t)p[2] << 16) +
-           ((uint32_t)p[3] << 24);
+    return LEPACK_CAST(uint32_t, p[0]) + (LEPACK_CAST(uint32_t, p[1]) << 8) +
+           (LEPACK_CAST(uint32_t, p[2]) << 16) + (LEPACK_CAST(uint32_t, p[3]) << 24);
 }
 
 /*@ requires \valid_read(p + (0 .. 7));
@@ -52,7 +56,8 @@ static inline uint32_t le_bytes_load_u32(const uint8_t *p)
     ensures \result == le_value_u64(p); */
 static inline uint64_t le_bytes_load_u64(const uint8_t *p)
 {
-    return (uint64_t)le_bytes_load_u32(p) + ((uint64_t)le_bytes_load_u32(p + 4) << 32);
+    return LEPACK_CAST(uint64_t, le_bytes_load_u32(p)) +
+           (LEPACK_CAST(uint64_t, le_bytes_load_u32(p + 4)) << 32);
 }
 
 /*@ requires \valid(p + (0 .. 1));
@@ -61,8 +66,8 @@ static inline uint64_t le_bytes_load_u64(const uint8_t *p)
     ensures le_digits_u16(p, v); */
 static inline void le_bytes_store_u16(uint8_t *p, uint16_t v)
 {
-    p[0] = (uint8_t)(v % 256);
-    p[1] = (uint8_t)(v / 256u % 256);
+    p[0] = LEPACK_CAST(uint8_t, v % 256);
+    p[1] = LEPACK_CAST(uint8_t, v / 256u % 256);
 }
 
 /*@ requires \valid(p + (0 .. 3));
@@ -71,10 +76,10 @@ static inline void le_bytes_store_u16(uint8_t *p, uint16_t v)
     ensures le_digits_u32(p, v); */
 static inline void le_bytes_store_u32(uint8_t *p, uint32_t v)
 {
-    p[0] = (uint8_t)(v % 256);
-    p[1] = (uint8_t)(v / 256u % 256);
-    p[2] = (uint8_t)(v / 65536u % 256);
-    p[3] = (uint8_t)(v / 16777216u % 256);
+    p[0] = LEPACK_CAST(uint8_t, v % 256);
+    p[1] = LEPACK_CAST(uint8_t, v / 256u % 256);
+    p[2] = LEPACK_CAST(uint8_t, v / 65536u % 256);
+    p[3] = LEPACK_CAST(uint8_t, v / 16777216u % 256);
 }
 
 /*@ requires \valid(p + (0 .. 7));
@@ -83,14 +88,14 @@ static inline void le_bytes_store_u32(uint8_t *p, uint32_t v)
     ensures le_digits_u64(p, v); */
 static inline void le_bytes_store_u64(uint8_t *p, uint64_t v)
 {
-    p[0] = (uint8_t)(v % 256);
-    p[1] = (uint8_t)(v / 256u % 256);
-    p[2] = (uint8_t)(v / 65536u % 256);
-    p[3] = (uint8_t)(v / 16777216u % 256);
-    p[4] = (uint8_t)(v / 4294967296u % 256);
-    p[5] = (uint8_t)(v / 1099511627776u % 256);
-    p[6] = (uint8_t)(v / 281474976710656u % 256);
-    p[7] = (uint8_t)(v / 72057594037927936u % 256);
+    p[0] = LEPACK_CAST(uint8_t, v % 256);
+    p[1] = LEPACK_CAST(uint8_t, v / 256u % 256);
+    p[2] = LEPACK_CAST(uint8_t, v / 65536u % 256);
+    p[3] = LEPACK_CAST(uint8_t, v / 16777216u % 256);
+    p[4] = LEPACK_CAST(uint8_t, v / 4294967296u % 256);
+    p[5] = LEPACK_CAST(uint8_t, v / 1099511627776u % 256);
+    p[6] = LEPACK_CAST(uint8_t, v / 281474976710656u % 256);
+    p[7] = LEPACK_CAST(uint8_t, v / 72057594037927936u % 256);
 }
 
 /*@ requires \valid_read(p + (0 .. 1));
@@ -99,7 +104,7 @@ static inline void le_bytes_store_u64(uint8_t *p, uint64_t v)
     ensures \result == be_value_u16(p); */
 static inline uint16_t be_bytes_load_u16(const uint8_t *p)
 {
-    return (uint16_t)(((uint32_t)p[0] << 8) + (uint32_t)p[1]);
+    return LEPACK_CAST(uint16_t, (LEPACK_CAST(uint32_t, p[0]) << 8) + LEPACK_CAST(uint32_t, p[1]));
 }
 
 /*@ requires \valid_read(p + (0 .. 3));
@@ -108,8 +113,8 @@ static inline uint16_t be_bytes_load_u16(const uint8_t *p)
     ensures \result == be_value_u32(p); */
 static inline uint32_t be_bytes_load_u32(const uint8_t *p)
 {
-    return ((uint32_t)p[0] << 24) + ((uint32_t)p[1] << 16) + ((uint32_t)p[2] << 8) +
-           (uint32_t)p[3];
+    return (LEPACK_CAST(uint32_t, p[0]) << 24) + (LEPACK_CAST(uint32_t, p[1]) << 16) +
+           (LEPACK_CAST(uint32_t, p[2]) << 8) + LEPACK_CAST(uint32_t, p[3]);
 }
 
 /*@ requires \valid_read(p + (0 .. 7));
@@ -118,7 +123,8 @@ static inline uint32_t be_bytes_load_u32(const uint8_t *p)
     ensures \result == be_value_u64(p); */
 static inline uint64_t be_bytes_load_u64(const uint8_t *p)
 {
-    return ((uint64_t)be_bytes_load_u32(p) << 32) + (uint64_t)be_bytes_load_u32(p + 4);
+    return (LEPACK_CAST(uint64_t, be_bytes_load_u32(p)) << 32) +
+           LEPACK_CAST(uint64_t, be_bytes_load_u32(p + 4));
 }
 
 /*@ requires \valid(p + (0 .. 1));
@@ -127,8 +133,8 @@ static inline uint64_t be_bytes_load_u64(const uint8_t *p)
     ensures be_digits_u16(p, v); */
 static inline void be_bytes_store_u16(uint8_t *p, uint16_t v)
 {
-    p[0] = (uint8_t)(v / 256u % 256);
-    p[1] = (uint8_t)(v % 256);
+    p[0] = LEPACK_CAST(uint8_t, v / 256u % 256);
+    p[1] = LEPACK_CAST(uint8_t, v % 256);
 }
 
 /*@ requires \valid(p + (0 .. 3));
@@ -137,10 +143,10 @@ static inline void be_bytes_store_u16(uint8_t *p, uint16_t v)
     ensures be_digits_u32(p, v); */
 static inline void be_bytes_store_u32(uint8_t *p, uint32_t v)
 {
-    p[0] = (uint8_t)(v / 16777216u % 256);
-    p[1] = (uint8_t)(v / 65536u % 256);
-    p[2] = (uint8_t)(v / 256u % 256);
-    p[3] = (uint8_t)(v % 256);
+    p[0] = LEPACK_CAST(uint8_t, v / 16777216u % 256);
+    p[1] = LEPACK_CAST(uint8_t, v / 65536u % 256);
+    p[2] = LEPACK_CAST(uint8_t, v / 256u % 256);
+    p[3] = LEPACK_CAST(uint8_t, v % 256);
 }
 
 /*@ requires \valid(p + (0 .. 7));
@@ -149,14 +155,14 @@ static inline void be_bytes_store_u32(uint8_t *p, uint32_t v)
     ensures be_digits_u64(p, v); */
 static inline void be_bytes_store_u64(uint8_t *p, uint64_t v)
 {
-    p[0] = (uint8_t)(v / 72057594037927936u % 256);
-    p[1] = (uint8_t)(v / 281474976710656u % 256);
-    p[2] = (uint8_t)(v / 1099511627776u % 256);
-    p[3] = (uint8_t)(v / 4294967296u % 256);
-    p[4] = (uint8_t)(v / 16777216u % 256);
-    p[5] = (uint8_t)(v / 65536u % 256);
-    p[6] = (uint8_t)(v / 256u % 256);
-    p[7] = (uint8_t)(v % 256);
+    p[0] = LEPACK_CAST(uint8_t, v / 72057594037927936u % 256);
+    p[1] = LEPACK_CAST(uint8_t, v / 281474976710656u % 256);
+    p[2] = LEPACK_CAST(uint8_t, v / 1099511627776u % 256);
+    p[3] = LEPACK_CAST(uint8_t, v / 4294967296u % 256);
+    p[4] = LEPACK_CAST(uint8_t, v / 16777216u % 256);
+    p[5] = LEPACK_CAST(uint8_t, v / 65536u % 256);
+    p[6] = LEPACK_CAST(uint8_t, v / 256u % 256);
+    p[7] = LEPACK_CAST(uint8_t, v % 256);
 }
 
 #ifdef __cplusplus

@@ -9,6 +9,7 @@
 #define LEPACK_LEPACK_H
 
 #include "allocator.h"        /* lepack_set_allocator: where lepack's memory comes from */
+#include "cast.h"             /* LEPACK_CAST: a plain cast in C, static_cast in C++ */
 #include "counter_map_type.h" /* the next_counter map's layout, embedded in a message */
 #include "counters.h"         /* Ignite's partition update counters message */
 #include "cursor.h"           /* put/get through a moving position */

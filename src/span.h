@@ -72,7 +72,7 @@ static inline lepack_span lepack_span_of(uint8_t *buf, size_t len, size_t width)
     ensures \valid(\result + (0 .. s.width - 1)); */
 static inline uint8_t *lepack_span_at(lepack_span s, size_t i)
 {
-    //@ assert (i + 1) * s.width <= s.count * s.width;
+    /*@ assert (i + 1) * s.width <= s.count * s.width; */
     return s.base + i * s.width;
 }
 
@@ -100,7 +100,7 @@ static inline lepack_const_span lepack_const_span_of(const uint8_t *buf, size_t 
     ensures \valid_read(\result + (0 .. s.width - 1)); */
 static inline const uint8_t *lepack_const_span_at(lepack_const_span s, size_t i)
 {
-    //@ assert (i + 1) * s.width <= s.count * s.width;
+    /*@ assert (i + 1) * s.width <= s.count * s.width; */
     return s.base + i * s.width;
 }
 

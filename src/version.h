@@ -10,7 +10,7 @@ extern "C" {
 #endif
 
 #define LEPACK_VERSION_MAJOR 0
-#define LEPACK_VERSION_MINOR 3
+#define LEPACK_VERSION_MINOR 4
 #define LEPACK_VERSION_PATCH 0
 
 #define LEPACK_VERSION_STR_(x) #x

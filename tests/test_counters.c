@@ -204,7 +204,7 @@ static void encode_too_small(void **state)
         memset(out, CANARY, sizeof out);
         written = 777;
         assert_int_equal(lepack_counters_encode(&m, out, cap, &written), LEPACK_ENOSPACE);
-        assert_int_equal(written, 777);
+        assert_int_equal(written, 60); /* the size needed, as the UTF-8 calls report it */
         for (size_t k = 0; k < sizeof out; k++)
             assert_int_equal(out[k], CANARY);
     }
