@@ -133,12 +133,15 @@ def write_record(path, fps, meta):
             f.write("%s %s\n" % (fn, fps[fn]))
 
 
-def chunks(unchanged, cost, budget):
-    """The unchanged functions in a fixed order (by a hash of the name,
-    so that a chunk mixes units and a new function lands anywhere) cut
-    into consecutive chunks of at most budget seconds each (a function
-    costlier than the budget alone)."""
-    order = sorted(unchanged, key=lambda f: hashlib.sha256(f.encode()).hexdigest())
+def chunks(unchanged, cost, budget, group=None):
+    """The unchanged functions in a fixed order (by their group, the
+    frama-c run they are proved in, so that a chunk starts few runs; then
+    by a hash of the name, so that a new function lands anywhere) cut into
+    consecutive chunks of at most budget seconds each (a function costlier
+    than the budget alone)."""
+    group = group or {}
+    order = sorted(unchanged, key=lambda f: (group.get(f, ""),
+                                             hashlib.sha256(f.encode()).hexdigest()))
     out, cur, t = [], [], 0.0
     for fn in order:
         c = cost.get(fn, 0.0)

@@ -85,17 +85,22 @@ def blank_preprocessor(code):
     return "\n".join(lines)
 
 
-def _open_paren(code, close):
-    """Offset of the ( that matches the ) at close, or -1."""
-    depth = 0
-    for k in range(close, -1, -1):
-        if code[k] == ")":
+def _match(code, at, step):
+    """Offset of the bracket that matches the one at offset at, looking
+    forward (step 1) or back (step -1); the last offset looked at when
+    there is none."""
+    pairs = {"(": ")", "{": "}", ")": "(", "}": "{"}
+    me, other = code[at], pairs[code[at]]
+    depth, k = 0, at
+    while 0 <= k < len(code):
+        if code[k] == me:
             depth += 1
-        elif code[k] == "(":
+        elif code[k] == other:
             depth -= 1
             if depth == 0:
                 return k
-    return -1
+        k += step
+    return k - step
 
 
 def _name_before(code, brace):
@@ -107,8 +112,8 @@ def _name_before(code, brace):
             k -= 1
         if k < 0 or code[k] != ")":
             return None
-        start = _open_paren(code, k)
-        if start < 0:
+        start = _match(code, k, -1)
+        if code[start] != "(":
             return None
         j = start - 1
         while j >= 0 and code[j].isspace():
@@ -150,7 +155,7 @@ def definitions(text):
                 got = _name_before(flat, k)
                 if got:
                     name, at = got
-                    end = _close_brace(flat, k)
+                    end = _match(flat, k, 1)
                     first = _declaration_line(flat, at)
                     last = line_of(text, end)
                     body = code.split("\n")[first - 1:last]
@@ -162,18 +167,6 @@ def definitions(text):
             depth = max(0, depth - 1)
         k += 1
     return found
-
-
-def _close_brace(code, brace):
-    depth = 0
-    for k in range(brace, len(code)):
-        if code[k] == "{":
-            depth += 1
-        elif code[k] == "}":
-            depth -= 1
-            if depth == 0:
-                return k
-    return len(code) - 1
 
 
 def _declaration_line(flat, at):

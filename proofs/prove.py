@@ -1154,7 +1154,7 @@ def reprove(args, groups, minimum, rows, fresh, fmt, uw, w):
     cost = {fn: confirm.claimed_seconds(keys[fn], [os.path.join(args.scratch, group_of[fn], "cache")],
                                         SMOKE_TIMEOUT) + REPROOF_GOAL_COST * goals.get(fn, 0)
             for fn in fps}
-    parts = confirm.chunks(unchanged, cost, args.sample_budget)
+    parts = confirm.chunks(unchanged, cost, args.sample_budget, group_of)
     picked = confirm.pick(args.sample, len(parts))
     sample = sorted(f for k in picked for f in parts[k])
     say("== re-proof: cold record %s (%s)" % (
@@ -1259,7 +1259,7 @@ def reprove(args, groups, minimum, rows, fresh, fmt, uw, w):
 # smoke test at its timeout, and this much per goal for WP to build it.
 REPROOF_JOBS = 2
 REPROOF_PAR = 2
-REPROOF_GOAL_COST = 0.05
+REPROOF_GOAL_COST = 0.1
 SMOKE_TIMEOUT = 1
 
 

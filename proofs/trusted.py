@@ -166,8 +166,7 @@ class Trust:
 
     def summary(self):
         """Lines that count the code outside the proofs, file by file."""
-        out = []
-        total = nfun = 0
+        out, totals = [], []
         for kind, title in (("trusted", "trusted (WP sees only the contract)"),
                             ("unproven", "not proven, relied on by no proof")):
             rows = [r for r in self.rows if r[2] == kind]
@@ -176,20 +175,24 @@ class Trust:
             if not files:
                 continue
             out.append("%s:" % title)
+            lines = nfun = 0
             for f in files:
                 mine = [r for r in rows if r[0] == f]
                 if f in self.file_lines:
                     n = self.file_lines[f]
-                    head = "  %s: whole file, %d code lines (%d in %d functions)" % (
-                        f, n, sum(r[5] for r in mine), len(mine))
+                    head = "  %s: whole file, %d code lines (%d in %s)" % (
+                        f, n, sum(r[5] for r in mine), plural(len(mine), "function"))
                 else:
                     n = sum(r[5] for r in mine)
-                    head = "  %s: %d code lines in %d functions" % (f, n, len(mine))
-                total += n
+                    head = "  %s: %d code lines in %s" % (f, n, plural(len(mine), "function"))
+                lines += n
                 nfun += len(mine)
                 out.append(head)
                 out += wrap(["%s %d" % (r[1], r[5]) for r in mine], "      ")
-        out.append("outside the proofs: %d code lines, %d functions" % (total, nfun))
+            totals.append((kind, lines, nfun))
+        out.append("outside the proofs: %s code lines (%s)" % (
+            sum(t[1] for t in totals), ", ".join(
+                "%s %d in %s" % (k, n, plural(f, "function")) for k, n, f in totals)))
         return out
 
     def listing(self):
@@ -206,6 +209,10 @@ class Trust:
                 for k in range(first, last + 1):
                     out.append("%s:%d: %s" % (f, k, text[k - 1]))
         return out
+
+
+def plural(n, word):
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 def wrap(words, indent, width=100):
