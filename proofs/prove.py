@@ -988,7 +988,7 @@ def main():
         except ToolFailure as e:
             say(str(e))
             return 2
-    if args.cache == "none" and (args.record or args.shard):
+    if args.cache == "none" and (args.shard or args.record and not problems):
         try:
             fps = cold_fingerprints(args, groups)
         except ToolFailure as e:
