@@ -43,9 +43,9 @@
 #                       pieces run side by side, CVC4 tried first, and the
 #                       properties a piece left unproven proved once more
 #                       (proofs/README.md, "Where a cold run's time goes");
-#                       when all passed, the functions' fingerprints are
-#                       written to the cold record proofs/session/cold.txt
-#                       (commit it).  SHARD=I/N proves only the I-th of N
+#                       then the fingerprints of the functions it proved are
+#                       written to the cold record proofs/session/cold.txt,
+#                       those it failed dropped (commit it when all passed).  SHARD=I/N proves only the I-th of N
 #                       shards of the pieces (no objeq, no record) and
 #                       writes its verdicts to build/prove/cold; then
 #   make prove-cold-gather SHARDS=N  checks the N shards' verdicts there

@@ -988,16 +988,20 @@ def main():
         except ToolFailure as e:
             say(str(e))
             return 2
-    if args.cache == "none" and (args.shard or args.record and not problems):
+    if args.cache == "none" and (args.shard or args.record):
+        # The record vouches for a function only when a cold proof proved
+        # every goal of it: the fingerprints of those, the others dropped.
+        failed = set(r[1] for r in all_rows if r[7])
+        passed = [(g, [f for f in fns if f not in failed]) for g, fns in groups]
         try:
-            fps = cold_fingerprints(args, groups)
+            fps = cold_fingerprints(args, [(g, fns) for g, fns in passed if fns])
         except ToolFailure as e:
             say(str(e))
             return 2
         if args.shard:
             write_shard(args, all_rows, problems, fps, cpu, total_wall)
-        elif not problems:
-            record_cold(args, fps, only)
+        else:
+            record_cold(args, fps, failed, only, minimum)
     return verdict(problems, tg, ts, sessions if args.cache != "none" else None,
                    args)
 
@@ -1313,20 +1317,28 @@ def record_meta(args):
             "toolchain": ", ".join("%s %s" % kv for kv in tools.items())}
 
 
-def record_cold(args, fps, only):
-    """Writes the cold record: these fingerprints, and with --only the
-    record's other functions as they were."""
+def record_cold(args, fps, failed, only, minimum):
+    """Writes the cold record: the fingerprints of the functions this cold
+    proof proved, the functions it failed dropped (a failure under load
+    costs their re-proof in every `make prove` until the next cold proof;
+    a false goal fails there), the others as they were (proved by an
+    earlier cold proof, word for word) unless they are gone from
+    min_goals.txt."""
     old, meta = confirm.read_record(args.record)
     moved = sorted(fn for fn in fps if old.get(fn) != fps[fn])
     if moved:
         say("prove: %d functions changed since the cold proof %s records (%s): %s" % (
             len(moved), os.path.relpath(args.record, args.root), meta.get("commit", "none"),
             ", ".join(moved[:30]) + (" ..." if len(moved) > 30 else "")))
-    new = dict(old) if only else {}
+    new = dict((fn, fp) for fn, fp in old.items() if only or fn in minimum)
+    dropped = sorted(fn for fn in failed if fn in new)
+    for fn in failed:
+        new.pop(fn, None)
     new.update(fps)
     confirm.write_record(args.record, new, record_meta(args))
-    say("prove: %s: %d functions recorded as proved cold" % (
-        os.path.relpath(args.record, args.root), len(fps)))
+    say("prove: %s: %d functions recorded as proved cold%s" % (
+        os.path.relpath(args.record, args.root), len(fps),
+        "; dropped, not proved: %s" % ", ".join(dropped) if dropped else ""))
 
 
 SHARD_FILE = "shard-%d-of-%d.json"
@@ -1347,7 +1359,8 @@ def gather(args, minimum, only, problems):
     """The last job of a cold proof run as shards: every shard's verdicts
     read back and checked (all there, each function in exactly one, every
     goal proved, no smoke test failed, goal floors met), then the cold
-    record written."""
+    record written (record_cold: the functions proved, the failed ones
+    dropped, those of a missing shard as they were)."""
     n = args.gather
     rows, fps, trees, cpu, wall = [], {}, set(), 0.0, 0.0
     for i in range(1, n + 1):
@@ -1360,32 +1373,34 @@ def gather(args, minimum, only, problems):
         trees.add(data["tree"])
         problems += ["shard %d: %s" % (i, p) for p in data["problems"]]
         for r in data["rows"]:
+            if any(q[1] == r[1] for q in rows):
+                problems.append("%s: proved by two shards" % r[1])
             rows.append(r)
-        for fn, fp in data["fingerprints"].items():
-            if fn in fps:
-                problems.append("%s: proved by two shards" % fn)
-            fps[fn] = fp
+        fps.update(data["fingerprints"])
         cpu += data["cpu"]
         wall = max(wall, data["wall"])
     if len(trees) > 1:
         problems.append("the shards proved different trees: %s" % ", ".join(sorted(trees)))
     want = set(f for f in minimum if not only or f in only)
-    for fn in sorted(want - set(fps)):
-        problems.append("%s: in no shard's verdicts" % fn)
     by_fn = {}
     for r in rows:
         by_fn.setdefault(r[1], []).append(r)
+    for fn in sorted(want - set(by_fn)):
+        problems.append("%s: in no shard's verdicts" % fn)
     for fn in sorted(want):
         for r in by_fn.get(fn, []):
             if r[3] < r[2] or r[5] < r[4] or r[2] < minimum.get(fn, 1):
                 problems.append("%s: %d of %d goals proved, %d of %d smoke tests passed, floor %d"
                                 % (fn, r[3], r[2], r[5], r[4], minimum.get(fn, 1)))
     say("prove: %d shards: %d functions, %d goals, %d smoke tests (CPU %.0f s, longest shard %.0f s)"
-        % (n, len(fps), sum(r[2] for r in rows), sum(r[4] for r in rows), cpu, wall))
+        % (n, len(by_fn), sum(r[2] for r in rows), sum(r[4] for r in rows), cpu, wall))
     for line in args.trust.summary():
         say(line)
-    if not problems and args.record:
-        record_cold(args, fps, only)
+    if args.record:
+        failed = set(r[1] for r in rows if r[7] or r[3] < r[2] or r[5] < r[4] or
+                     r[2] < minimum.get(r[1], 1))
+        record_cold(args, dict((f, p) for f, p in fps.items() if f not in failed), failed,
+                    only, minimum)
     return verdict(problems, sum(r[2] for r in rows), sum(r[4] for r in rows), None, args)
 
 
