@@ -10,12 +10,14 @@ goal uses included), holding that prover's answer.  The answer is not
 signed: anyone can write "valid" into it.  The text is not forgeable the
 same way: WP writes it (with -wp-out) on every run, from the sources.
 
-- A function's fingerprint is a hash of its goals' names and their Z3
-  keys (the texts WP writes for Z3, which every run that reads the cache
-  asks first): a change to its code, its contract, a callee's contract, a
-  predicate it uses, a macro, a WP option or the toolchain changes it;
-  timeouts, prover order and which other functions share the frama-c run
-  do not.
+- A function's fingerprint is a hash of its goals' names and their keys
+  for one prover: the one the cold proof tried first on each of its goals
+  (CVC4, or Z3 for the units and functions it proves Z3 first), whose
+  goal texts the cold proof writes as it goes; the replay, which asks both
+  provers of every goal, writes both.  A change to the function's code,
+  its contract, a callee's contract, a predicate it uses, a macro, a WP
+  option or the toolchain changes it; timeouts and which other functions
+  share the frama-c run do not.
 - The cold record (proofs/session/cold.txt) lists the fingerprints a cold
   proof (`make prove-cold`: every goal proved, no cache read) saw proved.
   A function whose fingerprint is there has goals a cold run proved, word
@@ -36,7 +38,8 @@ import re
 RECORD_HEAD = """\
 # The functions the last cold proof proved (`make prove-cold`, or the Cold
 # proof workflow's gather job: every goal proved by the provers, no cache
-# read), each with the fingerprint of its goals (proofs/confirm.py).  `make
+# read), each with the fingerprint of its goals and the prover whose goal
+# texts it hashes (proofs/confirm.py).  `make
 # prove` proves again every goal of a function whose fingerprint is not
 # here (changed since), and a rotating sample of the rest
 # (proofs/README.md, "What each run establishes").  Written by the cold
@@ -44,7 +47,6 @@ RECORD_HEAD = """\
 """
 GOAL_FILE = re.compile(r"^(.+)_Why3_([A-Za-z0-9]+)_[\w]+\.why$")
 TACTIC_PREFIX = "Wp_Tactical_"
-FINGERPRINT_PROVER = "Z3"
 SMOKE = "_wp_smoke_"
 
 
@@ -99,16 +101,16 @@ def goal_keys(wpout, report):
     return keys, orphans
 
 
-def fingerprint(keys):
-    """The fingerprint of one function's goals: their names and Z3 keys."""
-    lines = sorted("%s %s" % (goal, key) for (goal, prover), key in keys.items()
-                   if prover == FINGERPRINT_PROVER)
+def fingerprint(keys, prover):
+    """The fingerprint of one function's goals: their names and their keys
+    for one prover (the goal texts WP writes for it)."""
+    lines = sorted("%s %s" % (goal, key) for (goal, p), key in keys.items() if p == prover)
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:32]
 
 
 def read_record(path):
-    """({function: fingerprint}, header fields) of a cold record; ({}, {})
-    when there is none."""
+    """({function: (fingerprint, prover)}, header fields) of a cold record;
+    ({}, {}) when there is none."""
     fps, meta = {}, {}
     if not os.path.exists(path):
         return fps, meta
@@ -120,7 +122,8 @@ def read_record(path):
         if word.endswith(":"):
             meta[word[:-1]] = rest.strip()
         else:
-            fps[word] = rest.strip()
+            fp, _, prover = rest.strip().partition(" ")
+            fps[word] = (fp, prover.strip())
     return fps, meta
 
 
@@ -130,7 +133,7 @@ def write_record(path, fps, meta):
         for k in sorted(meta):
             f.write("%s: %s\n" % (k, meta[k]))
         for fn in sorted(fps):
-            f.write("%s %s\n" % (fn, fps[fn]))
+            f.write("%s %s %s\n" % (fn, fps[fn][0], fps[fn][1]))
 
 
 def chunks(unchanged, cost, budget, group=None):

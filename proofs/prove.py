@@ -558,9 +558,7 @@ def run_frama(args, piece, fns, out, cache, par, provers=None, props=None, timeo
         os.remove(json_path)
     cmd = ["frama-c", "-cpp-extra-args=-I" + os.path.join(args.root, "src")]
     cmd += [os.path.join(args.root, s) for s in UNITS[unit]]
-    if provers is None and re.search(Z3_FIRST_PIECE + r"\d*$", piece):
-        provers = ",".join(reversed(args.provers.split(",")))
-    cmd += WP_FLAGS + ["-wp-prover", provers or UNIT_PROVERS.get(unit, args.provers)]
+    cmd += WP_FLAGS + ["-wp-prover", provers or piece_provers(args, piece)]
     cmd += ["-wp-par", str(par), "-wp-timeout", str(timeout or args.timeout)]
     cmd += ["-wp-fct", ",".join(fns)]
     if props or args.props:
@@ -619,9 +617,28 @@ def run_unit(args, unit, fns, out, par=None, provers=None, props=None, timeout=N
         say("prove: %s: %d goals not settled by the cache, proving them" % (unit, misses))
         report, log, more, more_cpu = run_frama(args, unit, fns, out, "update", args.par)
         return report, log, wall + more, 0, misses, cpu + more_cpu
-    report, log, wall, cpu = run_frama(args, unit, fns, out, args.cache, par or args.par, provers,
-                                       props, timeout)
+    cache, session = args.cache, None
+    if cache == "none" and (args.record or args.shard) and not props and provers is None:
+        # A cold piece whose goals the record will fingerprint: an empty
+        # cache of its own, so that WP writes the text of every goal it
+        # gives a prover (and the verdict, read by nothing).
+        cache, session = "update", os.path.join(out, "cold-session", unit)
+        shutil.rmtree(session, ignore_errors=True)
+    report, log, wall, cpu = run_frama(args, unit, fns, out, cache, par or args.par, provers,
+                                       props, timeout, session=session)
     return report, log, wall, 0, 0, cpu
+
+
+def piece_provers(args, piece):
+    """The -wp-prover list run_frama gives a piece by default."""
+    if re.search(Z3_FIRST_PIECE + r"\d*$", piece):
+        return ",".join(reversed(args.provers.split(",")))
+    return UNIT_PROVERS.get(piece_unit(piece), args.provers)
+
+
+def prover_name(word):
+    """The name a goal file and a cache entry give a -wp-prover word."""
+    return {p.lower(): p for p in PROVERS}.get(word, word)
 
 
 def judge_unit(args, unit, fns, result, minimum):
@@ -992,12 +1009,7 @@ def main():
         # The record vouches for a function only when a cold proof proved
         # every goal of it: the fingerprints of those, the others dropped.
         failed = set(r[1] for r in all_rows if r[7])
-        passed = [(g, [f for f in fns if f not in failed]) for g, fns in groups]
-        try:
-            fps = cold_fingerprints(args, [(g, fns) for g, fns in passed if fns])
-        except ToolFailure as e:
-            say(str(e))
-            return 2
+        fps = cold_fingerprints(args, pieces, failed)
         if args.shard:
             write_shard(args, all_rows, problems, fps, cpu, total_wall)
         else:
@@ -1152,7 +1164,8 @@ def reprove(args, groups, minimum, rows, fresh, fmt, uw, w):
             keys[fn] = k.get(fn, {})
             group_of[fn] = g
     goals = {r[1]: r[2] for r in rows}
-    fps = {fn: confirm.fingerprint(k) for fn, k in keys.items()}
+    fps = {fn: (confirm.fingerprint(k, record.get(fn, ("", "Z3"))[1]), record.get(fn, ("", "Z3"))[1])
+           for fn, k in keys.items()}
     changed = sorted(fn for fn in fps if record.get(fn) != fps[fn])
     unchanged = sorted(set(fps) - set(changed))
     cost = {fn: confirm.claimed_seconds(keys[fn], [os.path.join(args.scratch, group_of[fn], "cache")],
@@ -1267,27 +1280,18 @@ REPROOF_GOAL_COST = 0.1
 SMOKE_TIMEOUT = 1
 
 
-def cold_fingerprints(args, groups):
-    """{function: fingerprint} of a cold run's functions: each group run
-    once more with an empty cache, offline (no prover starts), as a replay
-    would run it, for the goal texts it writes."""
-    out = os.path.join(args.out, "fingerprints")
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(out)
-    t0 = time.time()
-
-    def one(g, fns):
-        run_frama(args, g, fns, out, "offline", args.replay_par,
-                  provers=UNIT_PROVERS.get(piece_unit(g), BOTH_PROVERS),
-                  session=os.path.join(out, "session", g))
-        k, _ = group_keys(out, g)
-        return {fn: confirm.fingerprint(k.get(fn, {})) for fn in fns}
-
+def cold_fingerprints(args, pieces, failed):
+    """{function: (fingerprint, prover)} of the functions a cold run proved:
+    the keys of their goals for the prover each piece tried first (at --par
+    1 WP gives every goal to it before any other), from the goal texts the
+    piece wrote."""
     fps = {}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for got in pool.map(lambda gf: one(*gf), groups):
-            fps.update(got)
-    say("prove: fingerprints of %d functions' goals (wall %.0f s)" % (len(fps), time.time() - t0))
+    for piece, fns in pieces:
+        keys, _ = group_keys(args.out, piece)
+        prover = prover_name(piece_provers(args, piece).split(",")[0])
+        for fn in fns:
+            if fn not in failed:
+                fps[fn] = (confirm.fingerprint(keys.get(fn, {}), prover), prover)
     return fps
 
 
@@ -1376,7 +1380,7 @@ def gather(args, minimum, only, problems):
             if any(q[1] == r[1] for q in rows):
                 problems.append("%s: proved by two shards" % r[1])
             rows.append(r)
-        fps.update(data["fingerprints"])
+        fps.update((fn, tuple(fp)) for fn, fp in data["fingerprints"].items())
         cpu += data["cpu"]
         wall = max(wall, data["wall"])
     if len(trees) > 1:
