@@ -424,7 +424,9 @@ def goal_weight(unit, fns, minimum):
 
 def trust_of(root, minimum):
     """proofs/trusted.py's verdict on every definition of the proven code."""
-    files = sorted(set(f for fs in UNITS.values() for f in fs))
+    units = dict(UNITS)
+    units.update(read_source_units(root)[0])
+    files = sorted(set(f for fs in units.values() for f in fs))
     return trusted.Trust(root, files, set(minimum), set(objeq.FUNCTIONS),
                          read_sources_mk(root).get("PROVE_TRUSTED_SRC", []))
 
