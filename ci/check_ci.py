@@ -21,10 +21,17 @@ the properties fuzz/README.md promises, so that they cannot drift:
   ICU again (it leaves it out: fuzz/README.md), libicu-dev;
 - .github/workflows/prove_cold.yml (proofs/README.md, "Cold proof in CI") runs on a
   schedule and on pushes and pull requests whose paths cover src/,
-  proofs/, the Makefile, mk/, ci/deps.sh and the workflow itself, in a Debian 12 container (the toolchain
-  proofs/session/toolchain.txt records), with `make deps`, then `make
-  prove-cold`, then `make prove-contracts-check`, and never lets a failing
-  step pass (no continue-on-error).
+  proofs/, the Makefile, mk/, ci/deps.sh and the workflow itself, every job
+  in a Debian 12 container (the toolchain proofs/session/toolchain.txt
+  records), as a job matrix: one job per shard (`strategy: matrix: shard:
+  [1, ..., N]`, fail-fast off) running `make deps`, then `make prove-cold
+  SHARD=${{ matrix.shard }}/N`, and a last job that needs them, runs even
+  when one failed, and runs `make deps`, fetches their artifacts, then
+  `make prove-cold-gather SHARDS=N` and `make prove-contracts-check`, in
+  that order, N the same everywhere; one run per branch at a time
+  (workflow-level concurrency: a job-level group would have the matrix's
+  jobs cancel each other), and no failing step may pass (no
+  continue-on-error).
 Plain text checks: no YAML library needed.
 """
 import os
@@ -112,16 +119,74 @@ for event in ("push", "pull_request"):
                  ".github/workflows/prove_cold.yml"):
         if need not in paths:
             problems.append("%s: %s paths %s lack %s" % (rel, event, paths, need))
-has(rel, cold, r"^\s+container: debian:12$", "not in the Debian 12 container (the recorded toolchain)")
-steps = [m.group(1) for m in re.finditer(r"^\s+run: (?:\|\n)?((?:.*\n?)*?)(?=^\s+- |\Z)", cold, re.M)]
-order = []
-for want in ("make deps", "make prove-cold", "make prove-contracts-check"):
-    at = [i for i, body in enumerate(steps) if re.search(r"^\s*%s\s*$" % re.escape(want), body, re.M)]
-    if not at:
-        problems.append("%s: no step runs `%s`" % (rel, want))
-    order.append(at[0] if at else -1)
-if -1 not in order and order != sorted(order):
-    problems.append("%s: make deps, make prove-cold and make prove-contracts-check out of order" % rel)
+# Its jobs: each line `  name:` under `jobs:` starts one.
+jobs_at = re.search(r"^jobs:\s*$", cold, re.M)
+jobs = {}
+if jobs_at:
+    for m in re.finditer(r"^  ([A-Za-z_][\w-]*):[ \t]*\n((?:(?:    .*)?\n)*)", cold[jobs_at.end():], re.M):
+        jobs[m.group(1)] = m.group(2)
+if not jobs:
+    problems.append("%s: no jobs" % rel)
+
+
+def job_steps(body):
+    return [m.group(1) for m in re.finditer(r"^\s+run: (?:\|\n)?((?:.*\n?)*?)(?=^\s+- |\Z)", body, re.M)]
+
+
+def in_order(name, body, wants):
+    """The run: steps of a job hold these commands (regular expressions
+    for a whole line), in this order."""
+    steps = job_steps(body)
+    order = []
+    for want in wants:
+        at = [i for i, b in enumerate(steps) if re.search(r"^\s*%s\s*$" % want, b, re.M)]
+        if not at:
+            problems.append("%s: job %s has no step running `%s`" % (rel, name, want.replace("\\", "")))
+        order.append(at[0] if at else -1)
+    if -1 not in order and order != sorted(order):
+        problems.append("%s: job %s runs %s out of order" % (rel, name, ", ".join(
+            "`%s`" % w.replace("\\", "") for w in wants)))
+
+
+for name, body in jobs.items():
+    if not re.search(r"^\s+container: debian:12$", body, re.M):
+        problems.append("%s: job %s not in the Debian 12 container (the recorded toolchain)" % (rel, name))
+    if re.search(r"^\s+concurrency:", body, re.M):
+        problems.append("%s: job %s has its own concurrency group (the workflow's: a job-level "
+                        "group would cancel the matrix's other jobs)" % (rel, name))
+if not re.search(r"^concurrency:", cold, re.M):
+    problems.append("%s: no workflow-level concurrency (one run per branch)" % rel)
+shard_jobs = [n for n, b in jobs.items() if re.search(r"^\s+matrix:\s*\n\s+shard: \[", b, re.M)]
+gather_jobs = [n for n, b in jobs.items() if re.search(r"make prove-cold-gather", b)]
+shards = []
+if len(shard_jobs) != 1:
+    problems.append("%s: %d jobs with a `shard:` matrix, want one" % (rel, len(shard_jobs)))
+else:
+    name = shard_jobs[0]
+    body = jobs[name]
+    m = re.search(r"^\s+shard: \[([^\]]*)\]", body, re.M)
+    shards = [w.strip() for w in m.group(1).split(",")] if m else []
+    n = len(shards)
+    if shards != [str(k) for k in range(1, n + 1)] or n < 2:
+        problems.append("%s: job %s's shards are %s, want 1 .. N with N >= 2" % (rel, name, shards))
+    if not re.search(r"^\s+fail-fast: false$", body, re.M):
+        problems.append("%s: job %s stops the other shards when one fails (no fail-fast: false)"
+                        % (rel, name))
+    in_order(name, body, ["make deps", r"make prove-cold SHARD=\$\{\{ matrix\.shard \}\}/%d" % n])
+if len(gather_jobs) != 1:
+    problems.append("%s: %d jobs run make prove-cold-gather, want one" % (rel, len(gather_jobs)))
+elif shard_jobs:
+    name = gather_jobs[0]
+    body = jobs[name]
+    if not re.search(r"^\s+needs: \[?\s*%s\s*\]?\s*$" % re.escape(shard_jobs[0]), body, re.M):
+        problems.append("%s: job %s does not wait for the shards (needs: %s)" % (rel, name, shard_jobs[0]))
+    if not re.search(r"^\s+if: \$\{\{ (!cancelled\(\)|always\(\)) \}\}$", body, re.M):
+        problems.append("%s: job %s does not run after a failed shard (if: ${{ !cancelled() }})"
+                        % (rel, name))
+    if not re.search(r"uses: actions/download-artifact@", body):
+        problems.append("%s: job %s does not fetch the shards' verdicts" % (rel, name))
+    in_order(name, body, ["make deps", r"make prove-cold-gather SHARDS=%d" % len(shards),
+                          "make prove-contracts-check"])
 if re.search(r"continue-on-error:\s*true", cold):
     problems.append("%s: a step may fail without failing the job (continue-on-error)" % rel)
 
@@ -132,4 +197,5 @@ if problems:
 print("ci-check: 4 ClusterFuzzLite workflows (code-change, upload-build, batch, prune and "
       "coverage on their own, SARIF uploaded) and the OSS-Fuzz project file as documented; both Dockerfiles "
       "install %s; the cold proof workflow (weekly, pushes and pull requests on src/, proofs/, "
-      "Makefile, mk/, ci/deps.sh, the workflow; deps, prove-cold, contracts check)" % ", ".join(sorted(needs)))
+      "Makefile, mk/, ci/deps.sh, the workflow; %d shards of prove-cold, then gather and contracts "
+      "check)" % (", ".join(sorted(needs)), len(shards)))

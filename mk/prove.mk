@@ -2,7 +2,7 @@
 # Proofs (proofs/README.md): object-code equality of le_mem.h with the
 # proven byte form, then Frama-C WP.
 #
-#   make prove          the contracts of the public headers against
+#   make prove          the contracts the proofs rely on against
 #                       proofs/contracts.txt (a changed contract fails until
 #                       it is recorded), the machine's provers against
 #                       proofs/session/toolchain.txt (others stop the run:
@@ -13,13 +13,24 @@
 #                       proved; proofs/session itself is never written.
 #                       Prints each unit's rows as it finishes and fails on
 #                       any objeq difference, unproven goal, failed smoke
-#                       test or goal count below proofs/min_goals.txt
-#                       (PROVE_CACHE=offline: fail instead of proving what
-#                       the cache lacks)
-#   make prove-update   the same without the contracts check, and when
-#                       everything passed, copies the new verdicts into
-#                       proofs/session, records the provers in its
-#                       toolchain.txt and rewrites proofs/contracts.txt
+#                       test, goal count below proofs/min_goals.txt or
+#                       function neither proven nor listed in
+#                       proofs/trusted.py (PROVE_CACHE=offline: fail instead
+#                       of proving what the cache lacks).  Then the
+#                       re-proof: every goal of each function whose
+#                       fingerprint is not in the cold record
+#                       proofs/session/cold.txt (changed since the last cold
+#                       proof, or new), and of the day's chunk of the rest
+#                       (PROVE_SAMPLE: auto, all, none or a chunk number;
+#                       chunks of PROVE_SAMPLE_BUDGET seconds of prover
+#                       time), proved again by the provers each cached
+#                       verdict came from; any verdict they do not give
+#                       again fails.  Last, the code outside the proofs,
+#                       counted by file and function
+#   make prove-update   the same without the contracts check and the
+#                       re-proof, and when everything passed, copies the new
+#                       verdicts into proofs/session, records the provers in
+#                       its toolchain.txt and rewrites proofs/contracts.txt
 #                       (commit them); PROVE_CACHE=cleanup also drops entries
 #                       no goal uses
 #   make prove-contracts  only rewrites proofs/contracts.txt (the cache
@@ -31,7 +42,17 @@
 #                       contracts or toolchain check): big units cut into
 #                       pieces run side by side, CVC4 tried first, and the
 #                       properties a piece left unproven proved once more
-#                       (proofs/README.md, "Where a cold run's time goes")
+#                       (proofs/README.md, "Where a cold run's time goes");
+#                       then the fingerprints of the functions it proved are
+#                       written to the cold record proofs/session/cold.txt,
+#                       those it failed dropped (commit it when all passed).  SHARD=I/N proves only the I-th of N
+#                       shards of the pieces (no objeq, no record) and
+#                       writes its verdicts to build/prove/cold; then
+#   make prove-cold-gather SHARDS=N  checks the N shards' verdicts there
+#                       (all present, every goal proved, floors met), runs
+#                       objeq and writes the cold record: the Cold proof
+#                       workflow's job matrix
+#   make prove-trusted  prints every line of code outside the proofs
 #   make prove-mutants  applies each proofs/mutants/*.patch to a copy of the
 #                       tree and requires the proofs to fail
 #   make prove-driver-test  the driver's own regression tests
@@ -66,14 +87,27 @@ MUTANT_TIMEOUT ?= 5
 PROVE_COLD_JOBS  ?= 5
 PROVE_COLD_SPLIT ?= 1400
 PROVE_ARGS     = --out $(PROVE_OUT) --jobs $(PROVE_JOBS) --par $(PROVE_PAR) --timeout $(PROVE_TIMEOUT)
+# The cold record: what the last cold proof proved (proofs/confirm.py).
+# The re-proof in `make prove` proves the changed functions again and one
+# chunk of the others, PROVE_SAMPLE_BUDGET seconds of prover time (the
+# time the cache records for the chunk's verdicts); the chunk changes
+# every day (UTC), so that every verdict is proved again within as many
+# days as there are chunks (proofs/README.md, "What each run
+# establishes").
+PROVE_RECORD  := $(PROVE_SESSION)/cold.txt
+PROVE_SAMPLE  ?= auto
+PROVE_SAMPLE_BUDGET ?= 60
+SHARD  ?=
+SHARDS ?= 4
 
-.PHONY: prove prove-update prove-cold prove-mutants prove-driver-test
-.PHONY: prove-contracts prove-contracts-check prove-rebuild
+.PHONY: prove prove-update prove-cold prove-cold-gather prove-mutants prove-driver-test
+.PHONY: prove-contracts prove-contracts-check prove-rebuild prove-trusted
 
 # The contracts check first: it takes a second, the proofs minutes.
 prove:
 	@$(PROVE_CONTRACTS) --check
-	@$(PROVE_PY) $(PROVE_ARGS) --session $(PROVE_SESSION) --cache $(PROVE_CACHE)
+	@$(PROVE_PY) $(PROVE_ARGS) --session $(PROVE_SESSION) --cache $(PROVE_CACHE) \
+	    --confirm $(PROVE_RECORD) --sample $(PROVE_SAMPLE) --sample-budget $(PROVE_SAMPLE_BUDGET)
 
 prove-update:
 	@$(PROVE_PY) $(PROVE_ARGS) --session $(PROVE_SESSION) --cache $(PROVE_CACHE) --store
@@ -91,7 +125,14 @@ prove-rebuild:
 
 prove-cold:
 	@$(PROVE_PY) --out $(PROVE_OUT)/cold --cache none --jobs $(PROVE_COLD_JOBS) --par 1 \
-	    --timeout $(PROVE_TIMEOUT) --provers cvc4,z3 --split-goals $(PROVE_COLD_SPLIT) --retry
+	    --timeout $(PROVE_TIMEOUT) --provers cvc4,z3 --split-goals $(PROVE_COLD_SPLIT) --retry \
+	    --record $(PROVE_RECORD) $(if $(SHARD),--shard $(SHARD))
+
+prove-cold-gather:
+	@$(PROVE_PY) --out $(PROVE_OUT)/cold --cache none --gather $(SHARDS) --record $(PROVE_RECORD)
+
+prove-trusted:
+	@$(PROVE_PY) --trusted
 
 prove-mutants:
 	@sh proofs/mutants.sh $(PROVE_OUT)/mutants 1 $(MUTANT_TIMEOUT)

@@ -61,7 +61,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "objeq"))
+import confirm  # noqa: E402  (proofs/confirm.py)
 import objeq  # noqa: E402  (proofs/objeq/objeq.py)
+import trusted  # noqa: E402  (proofs/trusted.py)
 
 # Sources of each unit, relative to the tree root.  bytes proves the byte
 # form (le_bytes.h); views proves le.h and cursor proves cursor.h, both over
@@ -121,41 +123,10 @@ def read_source_units(root):
     return units, problems
 
 
-# Functions of src/ that are deliberately not proved: their contracts are
-# the trusted allocator hook (proofs/README.md).
-TRUSTED_BODIES = {
-    "lepack_realloc_bytes", "lepack_free_bytes", "lepack_alloc_slots",
-    "lepack_free_slots", "lepack_set_allocator", "default_realloc",
-    "default_free",
-    # counters.c's memcpy wrapper: under __FRAMAC__ only its contract
-    # (memcpy's libc contract, written for bytes) is seen.
-    "copy_bytes",
-    # The calloc side of the hook, and zero.c's memset and poll wrappers
-    # (memset's libc contract written for bytes; the caller's poll).
-    "lepack_calloc_bytes", "lepack_set_allocator_calloc", "default_calloc",
-    "set_zero", "call_poll",
-    # zero.c's non-temporal kernel, its dispatch choice and the clock of the
-    # pause-budget mode (src/zero_nt.c, src/cpu.c): trusted contracts.
-    "set_zero_stream", "stream_pays", "read_clock",
-}
-# The memcpy bodies of le_mem.h are hidden from WP (it sees the contracts);
-# objeq proves them equal to the byte form.  mem_swap_* exist only there.
-HIDDEN_FAST_FORM = re.compile(r"^(mem_swap_u\d+|(le|be)_(load|store)_u(16|32|64))$")
-# src/items_x86.c: the vector paths of items.h, intrinsics WP cannot read;
-# their contract is trusted and the fuzzers compare them with ref/.
-VECTOR_BODIES = re.compile(r"^(lepack_items_(store|load)_(vector|avx2|avx512|stream)|"
-                           r"(store|load)_(avx(2|512)(_stream|_at)?|blocks|head|items)|"
-                           r"put_line|kernels|unpack_mask)$")
-# The vector kernels of src/utf8_vec.c: only their contracts in
-# src/utf8_vec.h are seen (proofs/README.md, trusted pieces).
-VECTOR_KERNELS = re.compile(r"^(lepack_vec|vec)_\w+$")
-# The CPU-dispatch module (src/cpu.c: CPU features, cache size, the kernel
-# tables) and the zeroing kernels and clock (src/zero_nt.c): intrinsics,
-# sysconf and /sys; zero.c sees them through trusted contracts
-# (set_zero_stream, stream_pays, read_clock; proofs/README.md).
-DISPATCH_BODIES = re.compile(r"^(lepack_cpu_\w+|ask_features|ask_llc|read_sys_size|"
-                             r"fill_zero_family|lepack_kern_zero_\w+|head_bytes|"
-                             r"lepack_clock_(ns|set))$")
+# What is not proven (trusted contracts, objeq's primitives, the command's
+# messages) is decided by file and by name in proofs/trusted.py, which
+# also fails a definition that is none of these and not in
+# proofs/min_goals.txt.
 
 PROVERS = ["Z3", "CVC4"]
 # -wp-prover's list of both: the default of --provers, and what --retry uses.
@@ -359,35 +330,6 @@ def read_min_goals(path):
     return units, minimum
 
 
-def defined_functions(root):
-    """Names of the functions with a body in src/ (headers and .c files),
-    ghost functions included (they are written at the start of a line
-    inside their ghost block)."""
-    names = set()
-    src = os.path.join(root, "src")
-    head = re.compile(r"^(?:static\s+)?(?:inline\s+)?(?:const\s+)?[A-Za-z_][\w\s]*?[\s*]"
-                      r"([A-Za-z_]\w*)\s*\(")
-    for name in sorted(os.listdir(src)):
-        if not name.endswith((".c", ".h")):
-            continue
-        lines = open(os.path.join(src, name)).read().split("\n")
-        for i, line in enumerate(lines):
-            m = head.match(line)
-            if not m or line.startswith(("typedef", "#", " ")) or m.group(1) in ("if", "while"):
-                continue
-            # A definition: the first line after the signature that is not a
-            # continuation or a ghost parameter list opens the body.
-            j = i
-            while j < len(lines) and not lines[j].rstrip().endswith((")", "*/", "{", ";")):
-                j += 1
-            rest = "\n".join(lines[i:j + 4])
-            sig_end = rest.find(";")
-            body = rest.find("{")
-            if body != -1 and (sig_end == -1 or body < sig_end):
-                names.add(m.group(1))
-    return names
-
-
 def parse_seconds(text):
     m = re.match(r"([\d.]+)(ms|s)$", text)
     if not m:
@@ -480,17 +422,20 @@ def goal_weight(unit, fns, minimum):
     return GOAL_COST.get(piece_unit(unit), 1.0) * sum(minimum.get(f, 0) for f in fns)
 
 
-def trusted_body(fn):
-    """A function of src/ whose contract is trusted, not proven."""
-    return fn in TRUSTED_BODIES or bool(VECTOR_BODIES.match(fn) or VECTOR_KERNELS.match(fn) or
-                                        DISPATCH_BODIES.match(fn))
+def trust_of(root, minimum):
+    """proofs/trusted.py's verdict on every definition of the proven code."""
+    units = dict(UNITS)
+    units.update(read_source_units(root)[0])
+    files = sorted(set(f for fs in units.values() for f in fs))
+    return trusted.Trust(root, files, set(minimum), set(objeq.FUNCTIONS),
+                         read_sources_mk(root).get("PROVE_TRUSTED_SRC", []))
 
 
-def proven_name(name, minimum):
+def proven_name(name, minimum, not_proven):
     """The min_goals.txt name of a call-graph node (frama-c renames a
     static function that two files of a unit define: f, f_1), or None."""
     for n in (name, re.sub(r"_\d+$", "", name)):
-        if n in minimum and not trusted_body(n):
+        if n in minimum and n not in not_proven:
             return n
     return None
 
@@ -520,13 +465,14 @@ def calls_proven(args, units, minimum):
             if m:
                 callees.setdefault(m.group(1), set()).add(m.group(2))
         for node in bodies:
-            fn = proven_name(node, minimum)
+            fn = proven_name(node, minimum, args.trust.not_proven())
             if fn is None:
                 continue
             # A callee is proven here or in another unit (min_goals.txt
             # lists it either way) or is a le_mem.h primitive; a function
             # that calls itself would have no termination argument.
-            if all(c != node and (HIDDEN_FAST_FORM.match(c) or proven_name(c, minimum))
+            if all(c != node and (c in args.trust.names("objeq") or
+                                  proven_name(c, minimum, args.trust.not_proven()))
                    for c in callees.get(node, ())):
                 found.add(fn)
     return found
@@ -599,7 +545,14 @@ def split_units(selected, minimum, goals_per_piece):
     return pieces
 
 
-def run_frama(args, piece, fns, out, cache, par, provers=None, props=None, timeout=None):
+def wpout_dir(out, piece):
+    """Where a run's frama-c writes the goal texts it hands the provers
+    (-wp-out): their MD5s are the cache keys (proofs/confirm.py)."""
+    return os.path.join(out, "wpout", piece)
+
+
+def run_frama(args, piece, fns, out, cache, par, provers=None, props=None, timeout=None,
+              session=None):
     unit = piece_unit(piece)
     json_path = os.path.join(out, piece + ".json")
     log_path = os.path.join(out, piece + ".log")
@@ -607,9 +560,7 @@ def run_frama(args, piece, fns, out, cache, par, provers=None, props=None, timeo
         os.remove(json_path)
     cmd = ["frama-c", "-cpp-extra-args=-I" + os.path.join(args.root, "src")]
     cmd += [os.path.join(args.root, s) for s in UNITS[unit]]
-    if provers is None and re.search(Z3_FIRST_PIECE + r"\d*$", piece):
-        provers = ",".join(reversed(args.provers.split(",")))
-    cmd += WP_FLAGS + ["-wp-prover", provers or UNIT_PROVERS.get(unit, args.provers)]
+    cmd += WP_FLAGS + ["-wp-prover", provers or piece_provers(args, piece)]
     cmd += ["-wp-par", str(par), "-wp-timeout", str(timeout or args.timeout)]
     cmd += ["-wp-fct", ",".join(fns)]
     if props or args.props:
@@ -621,12 +572,12 @@ def run_frama(args, piece, fns, out, cache, par, provers=None, props=None, timeo
     if cache != "none":
         # WP keeps the cache in the session directory, one per run: a unit
         # run as two groups (utf8, utf8-p) has two.
-        session = os.path.join(args.scratch, piece)
+        session = session or os.path.join(args.scratch, piece)
         cmd += ["-wp-session", session, "-wp-cache", cache]
         os.makedirs(os.path.join(session, "cache"), exist_ok=True)
     else:
         cmd += ["-wp-cache", "none"]
-    cmd += ["-wp-report-json", json_path]
+    cmd += ["-wp-out", wpout_dir(out, piece), "-wp-report-json", json_path]
     t0 = time.time()
     # wait4 gives the run's CPU time, its why3server and provers included
     # (each reaped by its parent): what a piece costs, for packing them.
@@ -656,6 +607,7 @@ def run_unit(args, unit, fns, out, par=None, provers=None, props=None, timeout=N
     sleep).  Only if a verdict is missing, the changed code or contract is
     proved for real at --par into the scratch cache.  cleanup always runs
     for real, so that every entry a goal uses is marked and the rest go."""
+    shutil.rmtree(wpout_dir(out, unit), ignore_errors=True)
     if args.cache == "rebuild":
         report, log, wall, cpu = run_frama(args, unit, fns, out, "update", args.par)
         return report, log, wall, 0, 0, cpu
@@ -667,9 +619,28 @@ def run_unit(args, unit, fns, out, par=None, provers=None, props=None, timeout=N
         say("prove: %s: %d goals not settled by the cache, proving them" % (unit, misses))
         report, log, more, more_cpu = run_frama(args, unit, fns, out, "update", args.par)
         return report, log, wall + more, 0, misses, cpu + more_cpu
-    report, log, wall, cpu = run_frama(args, unit, fns, out, args.cache, par or args.par, provers,
-                                       props, timeout)
+    cache, session = args.cache, None
+    if cache == "none" and (args.record or args.shard) and not props and provers is None:
+        # A cold piece whose goals the record will fingerprint: an empty
+        # cache of its own, so that WP writes the text of every goal it
+        # gives a prover (and the verdict, read by nothing).
+        cache, session = "update", os.path.join(out, "cold-session", unit)
+        shutil.rmtree(session, ignore_errors=True)
+    report, log, wall, cpu = run_frama(args, unit, fns, out, cache, par or args.par, provers,
+                                       props, timeout, session=session)
     return report, log, wall, 0, 0, cpu
+
+
+def piece_provers(args, piece):
+    """The -wp-prover list run_frama gives a piece by default."""
+    if re.search(Z3_FIRST_PIECE + r"\d*$", piece):
+        return ",".join(reversed(args.provers.split(",")))
+    return UNIT_PROVERS.get(piece_unit(piece), args.provers)
+
+
+def prover_name(word):
+    """The name a goal file and a cache entry give a -wp-prover word."""
+    return {p.lower(): p for p in PROVERS}.get(word, word)
 
 
 def judge_unit(args, unit, fns, result, minimum):
@@ -819,6 +790,27 @@ def main():
                     help="only compare this machine's provers with --session's toolchain.txt")
     ap.add_argument("--print-toolchain", action="store_true",
                     help="print this machine's provers in toolchain.txt's format")
+    ap.add_argument("--confirm", default="", metavar="RECORD",
+                    help="after a replay that passed, prove again every goal of the functions whose "
+                         "fingerprint is not in this cold record, and of a sample of the rest "
+                         "(proofs/confirm.py)")
+    ap.add_argument("--sample", default="auto",
+                    help="which chunk of the unchanged functions --confirm proves again: auto (the "
+                         "day's), all, none, or a chunk number")
+    ap.add_argument("--sample-budget", type=float, default=60.0, metavar="SECONDS",
+                    help="the prover time a chunk of the sample is cut to")
+    ap.add_argument("--record", default="", metavar="RECORD",
+                    help="with --cache none: when every goal is proved, write the functions' "
+                         "fingerprints to this cold record (with --only: those functions')")
+    ap.add_argument("--shard", default="", metavar="I/N",
+                    help="with --cache none: prove only the I-th of N shards of the pieces and "
+                         "write its verdicts and fingerprints for --gather (no objeq)")
+    ap.add_argument("--gather", type=int, default=0, metavar="N",
+                    help="read the N shards' verdicts from --out, check them (with objeq) and "
+                         "write --record")
+    ap.add_argument("--trusted", action="store_true",
+                    help="only print every line of code outside the proofs (proofs/trusted.py), "
+                         "then their counts")
     args = ap.parse_args()
     if args.props:
         args.no_min = True  # a selection's goal count says nothing of the function's
@@ -832,6 +824,21 @@ def main():
         ap.error("--split-goals and --retry are for --cache none (a cold run)")
     if args.store and args.cache == "rebuild" and args.only:
         ap.error("--cache rebuild --store replaces the whole cache: not with --only")
+    if (args.record or args.shard) and args.cache != "none" and not args.gather:
+        ap.error("--record and --shard are for --cache none (a cold run)")
+    if args.confirm and args.cache not in ("update", "offline"):
+        ap.error("--confirm follows a replay: --cache update or offline")
+    if args.shard:
+        m = re.match(r"^(\d+)/(\d+)$", args.shard)
+        if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+            ap.error("--shard takes I/N with 1 <= I <= N")
+        args.shard = (int(m.group(1)), int(m.group(2)))
+        args.no_objeq = True  # objeq runs once, in --gather
+    if args.sample not in ("auto", "all", "none") and not args.sample.isdigit():
+        ap.error("--sample takes auto, all, none or a chunk number")
+    for name in ("confirm", "record"):
+        if getattr(args, name):
+            setattr(args, name, os.path.abspath(getattr(args, name)))
 
     if args.check_toolchain or args.print_toolchain:
         missing = missing_tools(True, False)
@@ -865,6 +872,11 @@ def main():
     if unknown:
         say("prove: unknown function(s) %s (not in proofs/min_goals.txt)" % ", ".join(sorted(unknown)))
         return 2
+    args.trust = trust_of(args.root, minimum)
+    if args.trusted:
+        for line in args.trust.listing() + args.trust.summary() + args.trust.problems:
+            say(line)
+        return 1 if args.trust.problems else 0
 
     missing = missing_tools(bool(selected), do_objeq)
     if missing:
@@ -889,16 +901,15 @@ def main():
 
     problems = [] if only else source_problems
     if not args.no_min and not only:
-        listed = set(minimum)
-        for fn in sorted(defined_functions(args.root) - listed):
-            if not trusted_body(fn) and not HIDDEN_FAST_FORM.match(fn):
-                problems.append("%s: defined in src/ but not in proofs/min_goals.txt" % fn)
+        problems += args.trust.problems
 
     if do_objeq:
         found = run_objeq(args, objeq_only)
         if found is None:
             return 2
         problems += found
+    if args.gather:
+        return gather(args, minimum, only, problems)
     if not selected:
         return verdict(problems, 0, 0, None)
 
@@ -912,13 +923,23 @@ def main():
     # Each group is one frama-c run with its own session: the cache of a
     # replay (pieces are for cold runs only).
     sessions = [g for g, _ in groups]
+    before = {}
     if args.cache != "none":
         prepare_scratch(args, sessions)
-    say("== WP: %s, cache %s" % (", ".join(sessions), args.cache))
+        before = {g: set(os.listdir(os.path.join(args.scratch, g, "cache"))) for g in sessions}
     # Largest first: with fewer slots (--jobs) than units or pieces, a big
     # one started last would run alone at the end while the other core idles.
     pieces = split_units(z3_first(args, groups), minimum, args.split_goals)
     pieces.sort(key=lambda uf: -goal_weight(uf[0], uf[1], minimum))
+    if args.shard:
+        pieces = shard_pieces(pieces, minimum, *args.shard)
+        mine = set(f for _, fns in pieces for f in fns)
+        groups = [(g, [f for f in fns if f in mine]) for g, fns in groups]
+        groups = [(g, fns) for g, fns in groups if fns]
+        say("== WP: shard %d of %d: %s" % (args.shard[0], args.shard[1],
+                                            ", ".join(u for u, _ in pieces)))
+    else:
+        say("== WP: %s, cache %s" % (", ".join(sessions), args.cache))
     w = max([len(f) for _, fns in selected for f in fns] + [8])
     uw = max([len(u) for u in UNITS] + [len(u) + 6 for u, _ in pieces])
     fmt = "%-*s  %-*s %6s %6s %7s %8s  %s"
@@ -975,6 +996,26 @@ def main():
     say("%-*s  %-*s %6d %6d %7s %8.1f  (wall %.0f s, CPU %.0f s)" % (
         uw, "", w, "TOTAL", tg, sum(r[3] for r in all_rows),
         "%d/%d" % (sum(r[5] for r in all_rows), ts), sum(r[6] for r in all_rows), total_wall, cpu))
+    if not only and not args.shard:
+        for line in args.trust.summary():
+            say(line)
+    if args.confirm and args.cache in ("update", "offline") and not problems:
+        fresh = {g: set(os.listdir(os.path.join(args.scratch, g, "cache"))) - before[g]
+                 for g in sessions}
+        try:
+            problems += reprove(args, groups, minimum, all_rows, fresh, fmt, uw, w)
+        except ToolFailure as e:
+            say(str(e))
+            return 2
+    if args.cache == "none" and (args.shard or args.record):
+        # The record vouches for a function only when a cold proof proved
+        # every goal of it: the fingerprints of those, the others dropped.
+        failed = set(r[1] for r in all_rows if r[7])
+        fps = cold_fingerprints(args, pieces, failed)
+        if args.shard:
+            write_shard(args, all_rows, problems, fps, cpu, total_wall)
+        else:
+            record_cold(args, fps, failed, only, minimum)
     return verdict(problems, tg, ts, sessions if args.cache != "none" else None,
                    args)
 
@@ -1081,6 +1122,292 @@ def retry_row(args, item, result, minimum, fmt, uw, w):
     row = (piece, r[1], r[2], proved, r[4], r[5], r[6] + n[6], mine)
     print_rows(fmt, uw, w, piece, [row], result)
     return row
+
+
+def shard_pieces(pieces, minimum, i, n):
+    """The pieces of shard i of n (1-based): the pieces, heaviest first,
+    each given to the shard with the least weight so far, so that the
+    shards of a cold proof take about the same time."""
+    load = [0.0] * n
+    mine = []
+    for unit, fns in pieces:
+        k = min(range(n), key=lambda j: (load[j], j))
+        load[k] += goal_weight(unit, fns, minimum)
+        if k == i - 1:
+            mine.append((unit, fns))
+    return mine
+
+
+def group_keys(out, group):
+    """confirm.goal_keys of one group's last run under out."""
+    path = os.path.join(out, group + ".json")
+    report = json.load(open(path)) if os.path.exists(path) else None
+    return confirm.goal_keys(wpout_dir(out, group), report)
+
+
+def versions(args):
+    tools = args.toolchain or machine_toolchain()
+    return {p: "%s:%s" % (p, tools[p]) for p in PROVERS if p in tools}
+
+
+def reprove(args, groups, minimum, rows, fresh, fmt, uw, w):
+    """The re-proof after a replay (proofs/confirm.py): every goal of each
+    function whose fingerprint is not in the cold record, and of a
+    rotating sample of the rest, proved again by the provers its cached
+    verdicts came from.  Returns the problems."""
+    t0 = time.time()
+    record, meta = confirm.read_record(args.confirm)
+    rel = os.path.relpath(args.confirm, args.root)
+    keys, group_of, orphans = {}, {}, []
+    for g, fns in groups:
+        k, orph = group_keys(args.out, g)
+        orphans += orph
+        for fn in fns:
+            keys[fn] = k.get(fn, {})
+            group_of[fn] = g
+    goals = {r[1]: r[2] for r in rows}
+    fps = {fn: (confirm.fingerprint(k, record.get(fn, ("", "Z3"))[1]), record.get(fn, ("", "Z3"))[1])
+           for fn, k in keys.items()}
+    changed = sorted(fn for fn in fps if record.get(fn) != fps[fn])
+    unchanged = sorted(set(fps) - set(changed))
+    cost = {fn: confirm.claimed_seconds(keys[fn], [os.path.join(args.scratch, group_of[fn], "cache")],
+                                        SMOKE_TIMEOUT) + REPROOF_GOAL_COST * goals.get(fn, 0)
+            for fn in fps}
+    parts = confirm.chunks(unchanged, cost, args.sample_budget, group_of)
+    picked = confirm.pick(args.sample, len(parts))
+    sample = sorted(f for k in picked for f in parts[k])
+    say("== re-proof: cold record %s (%s)" % (
+        rel, ", ".join("%s %s" % kv for kv in sorted(meta.items())) or "missing: every function counts as changed"))
+    if orphans:
+        say("re-proof: %d goals named after no function of their run counted for each of "
+            "them: %s" % (len(orphans), ", ".join(sorted(set(orphans))[:5])))
+    say("re-proof: %d of %d functions changed since the cold proof%s" % (
+        len(changed), len(fps), (": " + ", ".join(changed)) if 0 < len(changed) <= 20 else ""))
+    if picked:
+        say("re-proof: sample %s of %d (%s; about %.0f s of prover time each, PROVE_SAMPLE=%s "
+            "repeats it): %d functions, %.0f s estimated" % (
+                ",".join(str(k + 1) for k in picked), len(parts),
+                "every day the next" if args.sample == "auto" else "chosen",
+                args.sample_budget, picked[0] + 1 if len(picked) == 1 else args.sample,
+                len(sample), sum(cost[f] for f in sample)))
+    targets = set(changed) | set(sample)
+    if not targets:
+        say("re-proof: nothing to prove again")
+        return []
+    out = os.path.join(args.out, "reprove")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    vers = versions(args)
+    jobs = [(g, [f for f in fns if f in targets]) for g, fns in groups]
+    jobs = [(g, fns) for g, fns in jobs if fns]
+    jobs.sort(key=lambda gf: -sum(cost[f] for f in gf[1]))
+    counts = [0, 0, 0]  # verdicts taken out, answered again, tactic subgoals answered
+
+    def one(g, fns):
+        session = os.path.join(out, "session", g)
+        want = {}
+        for fn in fns:
+            want.update(keys[fn])
+        taken = confirm.check_cache([os.path.join(args.scratch, g, "cache")],
+                                    os.path.join(session, "cache"), want, fresh.get(g, set()), vers)
+        piece = g + "-reprove"
+        result = run_frama(args, piece, fns, out, "update", REPROOF_PAR,
+                           provers=UNIT_PROVERS.get(piece_unit(g), BOTH_PROVERS), session=session)
+        res = (result[0], result[1], result[2], 0, 0, result[3])
+        rows_now, found = judge_unit(args, piece, fns, res, minimum)
+        bad = confirm.judge_taken(taken, os.path.join(session, "cache"))
+        known = set(want.values())
+        back = set(k for k in taken if os.path.exists(os.path.join(session, "cache", k + ".json")))
+        counts[0] += len(set(taken) & known)
+        counts[1] += len(back & known)
+        counts[2] += len(back - known)
+        goals_of = {fn: set(gk[0] for gk in keys[fn]) for fn in fns}
+        again = set(r[1] for r in rows_now if r[7])
+        for goal, _, _, _ in bad:
+            owners = [fn for fn in fns if goal in goals_of[fn]]
+            again.update(owners or fns)  # a tactic's subgoal: any of them
+        again = sorted(again)
+        if not again:
+            return [(piece, rows_now, res, bad, found)]
+        # A "valid" the prover did not give again may be the load (the
+        # machine's other runs); proved again alone at three times the
+        # timeout, a true goal passes and a false one fails again.
+        for key, (goal, prover, entry) in taken.items():
+            now = confirm.load_verdict(os.path.join(session, "cache", key + ".json"))
+            if confirm.is_valid(entry) and now is not None and not confirm.is_valid(now):
+                os.remove(os.path.join(session, "cache", key + ".json"))
+        piece2 = g + "-reprove-again"
+        result = run_frama(args, piece2, again, out, "update", REPROOF_PAR,
+                           provers=UNIT_PROVERS.get(piece_unit(g), BOTH_PROVERS),
+                           timeout=args.timeout * RETRY_TIMEOUT_FACTOR, session=session)
+        res2 = (result[0], result[1], result[2], 0, 0, result[3])
+        rows2, found2 = judge_unit(args, piece2, again, res2, minimum)
+        bad2 = confirm.judge_taken(taken, os.path.join(session, "cache"))
+        return [(piece, rows_now, res, [], [p for p in found if not any(
+            p.startswith(a + ":") for a in again)]), (piece2, rows2, res2, bad2, found2)]
+
+    problems, cpu = [], 0.0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, REPROOF_JOBS)) as pool:
+        futs = [pool.submit(one, g, fns) for g, fns in jobs]
+        for fut in concurrent.futures.as_completed(futs):
+            for piece, rows_now, res, bad, found in fut.result():
+                cpu += res[5]
+                print_rows(fmt, uw, w, piece, rows_now, res)
+                problems += found
+                for goal, prover, was, now in bad:
+                    if was == "valid":
+                        problems.append("%s: the cache says %s proved %s; proved again, it answers %s"
+                                        % (piece, prover, goal, now))
+                    else:
+                        problems.append("%s: smoke test %s: the cache says %s did not prove it; now it "
+                                        "does (contradictory assumptions)" % (piece, goal, prover))
+    n_goals = sum(goals.get(f, 0) for f in targets)
+    say("re-proof: %d functions (%d changed, %d sampled), %d goals: %d cached verdicts of their "
+        "goals taken out and %d of them answered again by their prover (the others: goals two "
+        "provers claim, proved by the first to answer), %d of tactics' subgoals (wall %.0f s, "
+        "CPU %.0f s)%s" % (
+            len(targets), len(changed), len(sample), n_goals, counts[0], counts[1], counts[2],
+            time.time() - t0, cpu, "" if problems else "; every goal proved again"))
+    return problems
+
+
+# The re-proof: each group's functions in one frama-c run, two runs at a
+# time, each giving two goals at a time to the provers (a goal's claim is
+# one prover's, so two at once are two goals, not a race).  A function's
+# cost, to cut the sample: the prover time its cached verdicts record, a
+# smoke test at its timeout, and this much per goal for WP to build it.
+REPROOF_JOBS = 2
+REPROOF_PAR = 2
+REPROOF_GOAL_COST = 0.1
+SMOKE_TIMEOUT = 1
+
+
+def cold_fingerprints(args, pieces, failed):
+    """{function: (fingerprint, prover)} of the functions a cold run proved:
+    the keys of their goals for the prover each piece tried first (at --par
+    1 WP gives every goal to it before any other), from the goal texts the
+    piece wrote."""
+    fps = {}
+    for piece, fns in pieces:
+        keys, _ = group_keys(args.out, piece)
+        prover = prover_name(piece_provers(args, piece).split(",")[0])
+        for fn in fns:
+            if fn not in failed:
+                fps[fn] = (confirm.fingerprint(keys.get(fn, {}), prover), prover)
+    return fps
+
+
+def tree_id(root):
+    """The commit the tree is at (with "+changes" when it differs from
+    it; in a GitHub Actions job, whose checkout may have no .git, the
+    commit it checked out), or "unknown"."""
+    if os.environ.get("GITHUB_SHA"):
+        return os.environ["GITHUB_SHA"][:12]
+    try:
+        head = subprocess.run(["git", "-C", root, "rev-parse", "HEAD"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, universal_newlines=True, timeout=30)
+        dirty = subprocess.run(["git", "-C", root, "status", "--porcelain", "--untracked-files=no"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               universal_newlines=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    if head.returncode != 0:
+        return "unknown"
+    return head.stdout.strip()[:12] + ("+changes" if dirty.stdout.strip() else "")
+
+
+def record_meta(args):
+    tools = machine_toolchain()
+    return {"commit": tree_id(args.root),
+            "date": time.strftime("%Y-%m-%d", time.gmtime()),
+            "toolchain": ", ".join("%s %s" % kv for kv in tools.items())}
+
+
+def record_cold(args, fps, failed, only, minimum):
+    """Writes the cold record: the fingerprints of the functions this cold
+    proof proved, the functions it failed dropped (a failure under load
+    costs their re-proof in every `make prove` until the next cold proof;
+    a false goal fails there), the others as they were (proved by an
+    earlier cold proof, word for word) unless they are gone from
+    min_goals.txt."""
+    old, meta = confirm.read_record(args.record)
+    moved = sorted(fn for fn in fps if old.get(fn) != fps[fn])
+    if moved:
+        say("prove: %d functions changed since the cold proof %s records (%s): %s" % (
+            len(moved), os.path.relpath(args.record, args.root), meta.get("commit", "none"),
+            ", ".join(moved[:30]) + (" ..." if len(moved) > 30 else "")))
+    new = dict((fn, fp) for fn, fp in old.items() if only or fn in minimum)
+    dropped = sorted(fn for fn in failed if fn in new)
+    for fn in failed:
+        new.pop(fn, None)
+    new.update(fps)
+    confirm.write_record(args.record, new, record_meta(args))
+    say("prove: %s: %d functions recorded as proved cold%s" % (
+        os.path.relpath(args.record, args.root), len(fps),
+        "; dropped, not proved: %s" % ", ".join(dropped) if dropped else ""))
+
+
+SHARD_FILE = "shard-%d-of-%d.json"
+
+
+def write_shard(args, rows, problems, fps, cpu, wall):
+    i, n = args.shard
+    path = os.path.join(args.out, SHARD_FILE % (i, n))
+    with open(path, "w") as f:
+        json.dump({"shard": [i, n], "tree": tree_id(args.root), "rows": rows,
+                   "problems": problems, "fingerprints": fps, "cpu": cpu, "wall": wall},
+                  f, indent=1, sort_keys=True)
+    say("prove: shard %d of %d: %s written (%d functions)" % (i, n, os.path.relpath(path, args.root),
+                                                            len(fps)))
+
+
+def gather(args, minimum, only, problems):
+    """The last job of a cold proof run as shards: every shard's verdicts
+    read back and checked (all there, each function in exactly one, every
+    goal proved, no smoke test failed, goal floors met), then the cold
+    record written (record_cold: the functions proved, the failed ones
+    dropped, those of a missing shard as they were)."""
+    n = args.gather
+    rows, fps, trees, cpu, wall = [], {}, set(), 0.0, 0.0
+    for i in range(1, n + 1):
+        path = os.path.join(args.out, SHARD_FILE % (i, n))
+        if not os.path.exists(path):
+            problems.append("shard %d of %d: %s is missing (the shard failed or did not run)"
+                            % (i, n, os.path.relpath(path, args.root)))
+            continue
+        data = json.load(open(path))
+        trees.add(data["tree"])
+        problems += ["shard %d: %s" % (i, p) for p in data["problems"]]
+        for r in data["rows"]:
+            if any(q[1] == r[1] for q in rows):
+                problems.append("%s: proved by two shards" % r[1])
+            rows.append(r)
+        fps.update((fn, tuple(fp)) for fn, fp in data["fingerprints"].items())
+        cpu += data["cpu"]
+        wall = max(wall, data["wall"])
+    if len(trees) > 1:
+        problems.append("the shards proved different trees: %s" % ", ".join(sorted(trees)))
+    want = set(f for f in minimum if not only or f in only)
+    by_fn = {}
+    for r in rows:
+        by_fn.setdefault(r[1], []).append(r)
+    for fn in sorted(want - set(by_fn)):
+        problems.append("%s: in no shard's verdicts" % fn)
+    for fn in sorted(want):
+        for r in by_fn.get(fn, []):
+            if r[3] < r[2] or r[5] < r[4] or r[2] < minimum.get(fn, 1):
+                problems.append("%s: %d of %d goals proved, %d of %d smoke tests passed, floor %d"
+                                % (fn, r[3], r[2], r[5], r[4], minimum.get(fn, 1)))
+    say("prove: %d shards: %d functions, %d goals, %d smoke tests (CPU %.0f s, longest shard %.0f s)"
+        % (n, len(by_fn), sum(r[2] for r in rows), sum(r[4] for r in rows), cpu, wall))
+    for line in args.trust.summary():
+        say(line)
+    if args.record:
+        failed = set(r[1] for r in rows if r[7] or r[3] < r[2] or r[5] < r[4] or
+                     r[2] < minimum.get(r[1], 1))
+        record_cold(args, dict((f, p) for f, p in fps.items() if f not in failed), failed,
+                    only, minimum)
+    return verdict(problems, sum(r[2] for r in rows), sum(r[4] for r in rows), None, args)
 
 
 def verdict(problems, goals, smoke, cached_units, args=None):

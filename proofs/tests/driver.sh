@@ -28,6 +28,27 @@
 #      unit's "-p" group without dead-call tests; one that calls a trusted
 #      contract keeps them, in a run of its own; a cold run proves a
 #      Z3_FIRST function in a piece "<group>-z" of its own, Z3 first.
+#   8. a cold proof in shards: two shards and the gathering job write the
+#      same cold record as one machine; a missing shard fails the
+#      gathering; the sample's chunks hold every function once, within
+#      the budget, and the days go through all of them.
+#   9. forged verdicts (proofs/confirm.py): a seeded bug (le_get_u16 reads
+#      big-endian: one false goal) whose "timeout" verdict is edited to
+#      "valid" passes the replay alone (the hole); with the re-proof, the
+#      function (changed since the cold record) is proved again and the
+#      forged verdict fails, while a function the record lacks (new) is
+#      proved again and passes; with the cold record forged as well (the
+#      function looks unchanged), a sample that holds it fails, a sample
+#      without it passes, and the cold proof fails and drops the function
+#      from the record, after which the replay fails.
+#  10. trusted code (proofs/trusted.py): the tree as committed passes and
+#      counts the lines outside the proofs; a helper named like a kernel
+#      (vec_*) or like a trusted wrapper (put_line, copy_bytes) in a proven
+#      file fails the gate.
+#  11. pinned contracts: a trusted kernel contract (src/utf8_vec.h), a
+#      trusted wrapper's contract (src/zero.c), a macro a contract uses,
+#      and a `requires` written at a public function's definition in a .c
+#      file each fail the check, and `make prove` stops there, before WP.
 #
 #   sh proofs/tests/driver.sh OUTDIR
 set -eu
@@ -44,7 +65,7 @@ bad() { echo "driver-test: FAIL: $1" >&2; fails=$((fails + 1)); }
 new_tree() {
     rm -rf "$1"
     mkdir -p "$1"
-    cp -R "$root/src" "$root/proofs" "$root/Makefile" "$root/mk" "$1/"
+    cp -R "$root/src" "$root/proofs" "$root/cli" "$root/Makefile" "$root/mk" "$1/"
 }
 cache_sum() { (cd "$1/proofs/session" && find . -type f | sort | xargs cat | cksum); }
 cache_files() { find "$1" -type f | wc -l; }
@@ -362,6 +383,258 @@ if [ "$rc" -eq 0 ] && grep -q '^core-p .*map_home .*ok$' "$out/groups.txt" &&
 else
     bad "smoke groups (exit $rc):"
     sed 's/^/    /' "$out/groups.txt" >&2
+fi
+
+# 8. A cold proof in shards, and the sample's chunks.
+tree="$out/shards"
+new_tree "$tree"
+rm -f "$tree/proofs/session/cold.txt"
+cold() {
+    python3 "$tree/proofs/prove.py" --root "$tree" --out "$tree/build/cold" --cache none \
+        --only le_get_u16,lepack_u16_of_i16 --provers cvc4,z3 --par 1 --jobs 2 --timeout 5 \
+        --split-goals 1 --retry --record "$tree/proofs/session/cold.txt" "$@"
+}
+set +e
+cold --shard 1/2 > "$out/shard1.txt" 2>&1
+r1=$?
+cold --shard 2/2 > "$out/shard2.txt" 2>&1
+r2=$?
+cold --gather 2 > "$out/gather.txt" 2>&1
+rg=$?
+set -e
+if [ "$r1$r2$rg" = 000 ] && grep -q '^== WP: shard 1 of 2: ' "$out/shard1.txt" &&
+   grep -q '^prove: 2 shards: 2 functions, ' "$out/gather.txt" &&
+   grep -q '^le_get_u16 [0-9a-f]\{32\} CVC4$' "$tree/proofs/session/cold.txt" &&
+   grep -q '^lepack_u16_of_i16 [0-9a-f]\{32\} CVC4$' "$tree/proofs/session/cold.txt"; then
+    ok "shards: each proves its pieces, the gathering checks them and writes the cold record"
+else
+    bad "shards (exit $r1 $r2 $rg):"
+    cat "$out/shard1.txt" "$out/shard2.txt" "$out/gather.txt" | sed 's/^/    /' >&2
+fi
+cp "$tree/proofs/session/cold.txt" "$out/cold-sharded.txt"
+set +e
+cold --split-goals 1400 > "$out/cold-one.txt" 2>&1
+r=$?
+set -e
+if [ "$r" -eq 0 ] && diff -I '^date:' "$out/cold-sharded.txt" "$tree/proofs/session/cold.txt" > /dev/null; then
+    ok "shards: the record is the one a single machine writes"
+else
+    bad "shards: the single-machine record differs (exit $r):"
+    diff "$out/cold-sharded.txt" "$tree/proofs/session/cold.txt" | sed 's/^/    /' >&2
+fi
+rm "$tree/build/cold/shard-2-of-2.json"
+set +e
+cold --gather 2 > "$out/gather-missing.txt" 2>&1
+r=$?
+set -e
+if [ "$r" -eq 1 ] && grep -q '^prove: FAIL shard 2 of 2: .* is missing' "$out/gather-missing.txt"; then
+    ok "shards: a missing shard fails the gathering"
+else
+    bad "shards: a missing shard (exit $r):"
+    sed 's/^/    /' "$out/gather-missing.txt" >&2
+fi
+if python3 - "$root/proofs" > "$out/chunks.txt" 2>&1 <<'EOF'
+import datetime, sys
+sys.path.insert(0, sys.argv[1])
+import confirm
+fns = ["f%d" % i for i in range(40)]
+cost = {f: 1.0 + i % 7 for i, f in enumerate(fns)}
+parts = confirm.chunks(fns, cost, 10.0)
+assert sorted(f for p in parts for f in p) == sorted(fns), "chunks lose functions"
+assert all(sum(cost[f] for f in p) <= 10.0 for p in parts), "a chunk over budget"
+assert parts == confirm.chunks(list(reversed(fns)), cost, 10.0), "chunks depend on the order"
+day = datetime.date(2026, 12, 5)
+seen = set()
+for k in range(len(parts)):
+    seen.update(confirm.pick("auto", len(parts), day + datetime.timedelta(days=k)))
+assert seen == set(range(len(parts))), "the days do not cover every chunk"
+assert confirm.pick("3", len(parts)) == [2] and confirm.pick("none", len(parts)) == []
+print("%d chunks, one a day" % len(parts))
+EOF
+then
+    ok "sample: chunks within the budget, whatever the order, all of them within as many days: $(cat "$out/chunks.txt")"
+else
+    bad "sample chunks:"
+    sed 's/^/    /' "$out/chunks.txt" >&2
+fi
+
+# 9. Forged verdicts.  The shards' tree holds the cold record of
+# le_get_u16 and lepack_u16_of_i16; seed a bug with one false goal.
+edit "$tree/src/le.h" '    if (len < 2 || off > len - 2)
+        return LEPACK_ERANGE;
+    *out = le_load_u16(buf + off);' '    if (len < 2 || off > len - 2)
+        return LEPACK_ERANGE;
+    *out = be_load_u16(buf + off);'
+replay() {
+    python3 "$tree/proofs/prove.py" --root "$tree" --out "$tree/build/prove" --no-objeq \
+        --par 2 --timeout 2 "$@"
+}
+set +e
+replay --only le_get_u16 > "$out/forge-0.txt" 2>&1
+r=$?
+set -e
+# What someone who wants the bug to pass would commit: the run's new
+# verdicts, the false goal's Z3 verdict made "valid".
+python3 - "$tree" > "$out/forge.txt" 2>&1 <<'EOF'
+import hashlib, os, re, shutil, sys
+tree = sys.argv[1]
+scratch = os.path.join(tree, "build/prove/session/views/cache")
+cache = os.path.join(tree, "proofs/session/views/cache")
+for name in os.listdir(scratch):
+    if not os.path.exists(os.path.join(cache, name)):
+        shutil.copy(os.path.join(scratch, name), cache)
+typed = os.path.join(tree, "build/prove/wpout/views/typed")
+goal = [n for n in os.listdir(typed) if re.match(r"le_get_u16_in_range_ensures_Why3_Z3_", n)][0]
+key = hashlib.md5(open(os.path.join(typed, goal), "rb").read()).hexdigest()
+path = os.path.join(cache, key + ".json")
+was = open(path).read().strip()
+open(path, "w").write(re.sub(r'"verdict": "\w+"', '"verdict": "valid"', was) + "\n")
+print("%s: %s -> %s" % (goal, was, open(path).read().strip()))
+EOF
+set +e
+replay --only le_get_u16 --cache offline > "$out/forge-1.txt" 2>&1
+r1=$?
+set -e
+if [ "$r" -eq 1 ] && [ "$r1" -eq 0 ] &&
+   grep -q '"verdict": "\(timeout\|unknown\|failed\)".*-> .*"verdict": "valid"' "$out/forge.txt"; then
+    ok "forged verdict: one false goal, its verdict edited to valid, and the replay alone passes: $(cat "$out/forge.txt")"
+else
+    bad "forged verdict: could not seed the forgery (exit $r, then $r1):"
+    cat "$out/forge-0.txt" "$out/forge.txt" "$out/forge-1.txt" | sed 's/^/    /' >&2
+fi
+record="$tree/proofs/session/cold.txt"
+forged_msg='the cache says Z3 proved le_get_u16_in_range_ensures; proved again, it answers'
+set +e
+replay --only le_get_u16,lepack_u16_of_i16,lepack_i16_of_u16 --cache offline --confirm "$record" \
+    --sample none > "$out/forge-changed.txt" 2>&1
+r=$?
+set -e
+if [ "$r" -eq 1 ] && grep -q '^re-proof: 2 of 3 functions changed since the cold proof: le_get_u16, lepack_i16_of_u16$' "$out/forge-changed.txt" &&
+   grep -q "^prove: FAIL views-reprove-again: $forged_msg" "$out/forge-changed.txt" &&
+   grep '^views-reprove.* lepack_i16_of_u16 ' "$out/forge-changed.txt" | tail -n 1 | grep -q ' ok$' &&
+   ! grep -q '^prove: FAIL lepack_i16_of_u16' "$out/forge-changed.txt" &&
+   ! grep -q 'reprove.* lepack_u16_of_i16 ' "$out/forge-changed.txt"; then
+    ok "forged verdict, changed function: proved again, the forgery fails; a new function is proved again and passes"
+else
+    bad "forged verdict in a changed function (exit $r):"
+    sed 's/^/    /' "$out/forge-changed.txt" >&2
+fi
+# The record forged too: le_get_u16's new fingerprint, as a cold proof
+# would have written it had it passed.
+python3 - "$tree" "$record" <<'EOF'
+import json, os, re, sys
+tree, record = sys.argv[1:3]
+sys.path.insert(0, os.path.join(tree, "proofs"))
+import confirm
+out = os.path.join(tree, "build/prove")
+keys, _ = confirm.goal_keys(os.path.join(out, "wpout/views"), json.load(open(os.path.join(out, "views.json"))))
+text = open(record).read()
+text = re.sub(r"^le_get_u16 .*$", "le_get_u16 %s CVC4" % confirm.fingerprint(keys["le_get_u16"], "CVC4"),
+              text, flags=re.M)
+open(record, "w").write(text)
+EOF
+set +e
+replay --only le_get_u16 --cache offline --confirm "$record" --sample all > "$out/forge-sampled.txt" 2>&1
+r=$?
+replay --only le_get_u16 --cache offline --confirm "$record" --sample none > "$out/forge-unsampled.txt" 2>&1
+r2=$?
+python3 "$tree/proofs/prove.py" --root "$tree" --out "$tree/build/cold" --cache none --only le_get_u16 \
+    --provers cvc4,z3 --par 1 --timeout 2 --no-objeq --record "$record" > "$out/forge-cold.txt" 2>&1
+r3=$?
+replay --only le_get_u16 --cache offline --confirm "$record" --sample none > "$out/forge-after-cold.txt" 2>&1
+r4=$?
+set -e
+if [ "$r" -eq 1 ] && grep -q '^re-proof: 0 of 1 functions changed since the cold proof$' "$out/forge-sampled.txt" &&
+   grep -q '^re-proof: sample 1 of 1 ' "$out/forge-sampled.txt" &&
+   grep -q "^prove: FAIL views-reprove-again: $forged_msg" "$out/forge-sampled.txt"; then
+    ok "forged verdict and record, sampled: proved again, the forgery fails"
+else
+    bad "forged verdict in a sampled function (exit $r):"
+    sed 's/^/    /' "$out/forge-sampled.txt" >&2
+fi
+if [ "$r2" -eq 0 ] && grep -q '^re-proof: nothing to prove again$' "$out/forge-unsampled.txt" &&
+   [ "$r3" -eq 1 ] && grep -q '^prove: FAIL le_get_u16: le_get_u16_in_range_ensures: ' "$out/forge-cold.txt" &&
+   grep -q 'dropped, not proved: le_get_u16$' "$out/forge-cold.txt" &&
+   ! grep -q '^le_get_u16 ' "$record" && grep -q '^lepack_u16_of_i16 ' "$record" &&
+   [ "$r4" -eq 1 ] && grep -q "^prove: FAIL views-reprove-again: $forged_msg" "$out/forge-after-cold.txt"; then
+    ok "forged verdict and record, not sampled: the replay passes it; the cold proof fails, drops it from the record, and the replay then fails"
+else
+    bad "forged verdict in an unsampled function (exit $r2, cold $r3, then $r4):"
+    cat "$out/forge-unsampled.txt" "$out/forge-cold.txt" "$out/forge-after-cold.txt" | sed 's/^/    /' >&2
+fi
+
+# 10. Trusted code: by file and by name, nothing by pattern.
+tree="$out/trusted"
+new_tree "$tree"
+set +e
+python3 "$tree/proofs/prove.py" --root "$tree" --trusted > "$out/trusted.txt" 2>&1
+r=$?
+set -e
+if [ "$r" -eq 0 ] && grep -q '^  src/utf8_vec.c: whole file, [0-9]* code lines' "$out/trusted.txt" &&
+   grep -q '^  src/zero.c: [0-9]* code lines in 5 functions$' "$out/trusted.txt" &&
+   grep -q '^outside the proofs: [0-9]* code lines (trusted [0-9]* in [0-9]* functions, unproven [0-9]* in [0-9]* functions)$' "$out/trusted.txt" &&
+   grep -q '^src/zero.c:[0-9]*: static inline void set_zero' "$out/trusted.txt"; then
+    ok "trusted code: $(tail -n 1 "$out/trusted.txt"), every line listed"
+else
+    bad "trusted code as committed (exit $r):"
+    tail -n 30 "$out/trusted.txt" | sed 's/^/    /' >&2
+fi
+printf '\nstatic int vec_helper(int x)\n{\n    return x + 1;\n}\n' >> "$tree/src/utf8.c"
+printf '\nstatic void put_line(unsigned char *p)\n{\n    p[0] = 0;\n}\n' >> "$tree/src/items.c"
+printf '\nstatic void copy_bytes(unsigned char *p)\n{\n    p[0] = 0;\n}\n' >> "$tree/src/counter_map.c"
+set +e
+python3 "$tree/proofs/prove.py" --root "$tree" --trusted > "$out/trusted-new.txt" 2>&1
+r=$?
+set -e
+if [ "$r" -eq 1 ] && grep -q '^src/utf8.c:[0-9]*: vec_helper is defined but neither proven' "$out/trusted-new.txt" &&
+   grep -q '^src/items.c:[0-9]*: put_line is defined but neither proven' "$out/trusted-new.txt" &&
+   grep -q '^src/counter_map.c:[0-9]*: copy_bytes is defined but neither proven' "$out/trusted-new.txt"; then
+    ok "trusted code: vec_helper in src/utf8.c, put_line in src/items.c, copy_bytes in src/counter_map.c each fail the gate"
+else
+    bad "trusted code: new helpers named like trusted ones (exit $r):"
+    tail -n 20 "$out/trusted-new.txt" | sed 's/^/    /' >&2
+fi
+
+# 11. Pinned contracts beyond the public headers.
+tree="$out/pinned"
+contract_case() {  # WHAT FILE OLD NEW PATTERN
+    new_tree "$tree"
+    edit "$tree/$2" "$3" "$4"
+    set +e
+    python3 "$tree/proofs/contracts.py" --root "$tree" --check > "$out/pinned.txt" 2>&1
+    r=$?
+    set -e
+    if [ "$r" -eq 1 ] && grep -q -e "$5" "$out/pinned.txt"; then
+        ok "pinned contracts: $1 fails the check"
+    else
+        bad "pinned contracts: $1 (exit $r):"
+        sed 's/^/    /' "$out/pinned.txt" >&2
+    fi
+}
+contract_case "a trusted kernel contract of src/utf8_vec.h" src/utf8_vec.h \
+    '    ensures *p == u8len(s, n, \result);' '    ensures *p == u8len(s, n, \result) + 0;' \
+    '^@@ .* @@ ## src/utf8_vec.h: lepack_vec_utf8_encode \[trusted\]$'
+contract_case "the memset wrapper's contract in src/zero.c" src/zero.c \
+    '    ensures zero_bytes(p, from, to); */
+static void set_zero(' '    ensures zero_bytes(p, from, to + 1); */
+static void set_zero(' '^+ensures zero_bytes(p, from, to + 1);$'
+contract_case "a macro a contract uses (LEPACK_ITEM_SIZE)" src/item.h \
+    '#define LEPACK_ITEM_SIZE 20u' '#define LEPACK_ITEM_SIZE 21u' '^+where LEPACK_ITEM_SIZE = 21u$'
+contract_case "a requires at lepack_counters_init's definition in src/counters.c" src/counters.c \
+    'lepack_status lepack_counters_init(lepack_counters *m, int32_t cache_id, size_t capacity)' \
+    '/*@ requires capacity == 0; */
+lepack_status lepack_counters_init(lepack_counters *m, int32_t cache_id, size_t capacity)' \
+    '^prove: contracts: src/counters.c:[0-9]*: lepack_counters_init: requires capacity == 0; at the definition, which src/counters.h'
+set +e
+make -s --no-print-directory -C "$tree" prove PROVE_OUT="$tree/build/prove" > "$out/pinned-make.txt" 2>&1
+r=$?
+set -e
+if [ "$r" -ne 0 ] && grep -q '^prove: contracts: src/counters.c:' "$out/pinned-make.txt" &&
+   ! grep -q '^== ' "$out/pinned-make.txt"; then
+    ok "pinned contracts: make prove stops there, before objeq and WP"
+else
+    bad "pinned contracts: make prove did not stop first (exit $r):"
+    head -n 20 "$out/pinned-make.txt" | sed 's/^/    /' >&2
 fi
 
 if [ "$fails" -ne 0 ]; then

@@ -1,0 +1,227 @@
+# SPDX-License-Identifier: Apache-2.0
+"""What the proofs do not prove, by file and by name, and the gate that
+keeps every other function of the proven code in proofs/min_goals.txt.
+
+Every function defined in src/ (headers included, ghost functions too) and
+in the sources of the proof units (cli/text.c, proofs/*.c) is exactly one
+of:
+
+- proven: WP proves it (its name is in proofs/min_goals.txt);
+- objeq: a memcpy-form primitive of src/le_mem.h, proven equal to the byte
+  form by object-code equality (proofs/objeq), or a helper inlined there;
+- trusted: WP sees only its contract, which the proofs rely on: every
+  function of a TRUSTED_FILES file, and the TRUSTED_FUNCTIONS of a
+  proven file (their bodies hidden from WP under __FRAMAC__);
+- unproven: code of a proven file that no proof covers and no proof
+  relies on (UNPROVEN_FUNCTIONS: the command's messages and memory).
+
+Anything else fails `make prove`, whatever its name: a new helper in a
+proven file is proven or listed here with its reason.  Trusted and
+unproven code is debt, so summary() counts its lines, file by file and
+function by function, and `make prove` prints them.
+"""
+import os
+
+import csource
+
+# Files no line of which is proven (proofs/README.md, "Assumptions", item
+# numbers in brackets).  Their .c files are mk/sources.mk's
+# PROVE_TRUSTED_SRC (check() holds the two lists together).
+TRUSTED_FILES = {
+    "src/alloc.c": "the allocator hook [2]: realloc, calloc and free behind the contracts "
+                   "of src/alloc.h and src/counter_map.h",
+    "src/items_x86.c": "the vector paths of src/items.h [6]: AVX2 and AVX-512 intrinsics",
+    "src/utf8_vec.c": "the UTF-8 vector kernels of src/utf8_vec.h [7]: SSE2, AVX2 and "
+                      "AVX-512 intrinsics",
+    "src/zero_nt.c": "the non-temporal zeroing kernels and the clock [8]: streaming stores, "
+                     "clock_gettime",
+    "src/cpu.c": "the CPU dispatch module [6-8]: CPUID, sysconf and /sys, the kernel tables",
+    "src/cpu_level.h": "the dispatch's level helpers, included by src/cpu.c and "
+                       "src/utf8_vec.c only",
+}
+# Functions of proven files whose bodies WP does not see: under __FRAMAC__
+# the file declares them with a contract, which is trusted.
+TRUSTED_FUNCTIONS = {
+    "src/counters.c": {
+        "copy_bytes": "memcpy [3], its libc contract written for bytes",
+    },
+    "src/zero.c": {
+        "set_zero": "memset [4], its libc contract written for bytes",
+        "set_zero_stream": "the non-temporal kernel [8], with set_zero's contract",
+        "stream_pays": "the dispatch's choice of kernel [8]: any answer",
+        "read_clock": "the clock of the pause-budget mode [8]: any reading",
+        "call_poll": "the caller's poll [5]: assigns only its own state",
+    },
+}
+# Functions of proven files that no proof covers and none relies on.
+UNPROVEN_FUNCTIONS = {
+    "cli/text.c": {
+        "describe_byte": "an error message",
+        "set_error": "an error message (snprintf)",
+        "describe_not_digit": "an error message",
+        "describe_out_of_range": "an error message",
+        "describe_line_fault": "an error message",
+        "text_parse_items": "the loop over lines around the proven scanners (malloc, "
+                            "lepack_counters_add)",
+        "text_parse_hex": "the buffer around the proven hex scanner (malloc)",
+        "text_format_item": "an item printed as text (snprintf)",
+    },
+}
+# src/le_mem.h: its memcpy-form primitives are objeq's (objeq.FUNCTIONS);
+# these helpers are inlined into them and compiled with them.
+OBJEQ_FILE = "src/le_mem.h"
+OBJEQ_HELPERS = {"mem_swap_u16", "mem_swap_u32", "mem_swap_u64"}
+
+KINDS = ("proven", "objeq", "trusted", "unproven")
+
+
+def scanned_files(root, unit_files):
+    """src/*.c and src/*.h, the proof units' sources and the local headers
+    they include, sorted."""
+    files = set()
+    src = os.path.join(root, "src")
+    for name in os.listdir(src):
+        if name.endswith((".c", ".h")):
+            files.add("src/" + name)
+    todo = [f for f in unit_files if os.path.exists(os.path.join(root, f))]
+    while todo:
+        f = todo.pop()
+        if f in files and not f.startswith("src/") or not os.path.exists(os.path.join(root, f)):
+            continue
+        files.add(f)
+        text = open(os.path.join(root, f), encoding="utf-8").read()
+        for inc in csource.local_includes(text):
+            dep = os.path.normpath(os.path.join(os.path.dirname(f), inc))
+            if dep not in files and os.path.exists(os.path.join(root, dep)):
+                todo.append(dep)
+    return sorted(files)
+
+
+class Trust:
+    """Every definition of the scanned files with its kind: rows of
+    (file, function, kind, first line, last line, code lines, reason)."""
+
+    def __init__(self, root, unit_files, proven, objeq_functions, trusted_src):
+        self.root = root
+        self.rows = []
+        self.problems = []
+        self.file_lines = {}
+        for f in scanned_files(root, unit_files):
+            text = open(os.path.join(root, f), encoding="utf-8").read()
+            defs = csource.definitions(text)
+            if f in TRUSTED_FILES:
+                self.file_lines[f] = csource.code_lines(text)
+            seen = set()
+            for name, first, last, lines in defs:
+                seen.add(name)
+                kind, why = self._kind(f, name, proven, objeq_functions)
+                if kind is None:
+                    self.problems.append(
+                        "%s:%d: %s is defined but neither proven (proofs/min_goals.txt) nor "
+                        "listed as trusted or unproven in proofs/trusted.py" % (f, first, name))
+                    continue
+                self.rows.append((f, name, kind, first, last, lines, why))
+            for table in (TRUSTED_FUNCTIONS, UNPROVEN_FUNCTIONS):
+                for name in sorted(set(table.get(f, {})) - seen):
+                    self.problems.append("%s: %s is listed in proofs/trusted.py but not defined "
+                                         "there" % (f, name))
+        for table in (TRUSTED_FUNCTIONS, UNPROVEN_FUNCTIONS):
+            for f in sorted(set(table) - set(r[0] for r in self.rows) - set(self.file_lines)):
+                if not os.path.exists(os.path.join(root, f)):
+                    self.problems.append("%s: listed in proofs/trusted.py but missing" % f)
+        for f in sorted(set(TRUSTED_FILES)):
+            if not os.path.exists(os.path.join(root, f)):
+                self.problems.append("%s: listed in proofs/trusted.py but missing" % f)
+        want = set(f for f in TRUSTED_FILES if f.endswith(".c"))
+        if set(trusted_src) != want:
+            self.problems.append(
+                "mk/sources.mk's PROVE_TRUSTED_SRC (%s) and the .c files of proofs/trusted.py's "
+                "TRUSTED_FILES (%s) differ: a trusted file needs its reason in both"
+                % (" ".join(sorted(trusted_src)), " ".join(sorted(want))))
+
+    @staticmethod
+    def _kind(f, name, proven, objeq_functions):
+        if f in TRUSTED_FILES:
+            return "trusted", TRUSTED_FILES[f]
+        if name in TRUSTED_FUNCTIONS.get(f, {}):
+            return "trusted", TRUSTED_FUNCTIONS[f][name]
+        if name in UNPROVEN_FUNCTIONS.get(f, {}):
+            return "unproven", UNPROVEN_FUNCTIONS[f][name]
+        if f == OBJEQ_FILE and (name in objeq_functions or name in OBJEQ_HELPERS):
+            return "objeq", "object-code equality with the byte form"
+        if f == OBJEQ_FILE:
+            return None, None  # a new primitive needs its objeq pair
+        if name in proven:
+            return "proven", ""
+        return None, None
+
+    def names(self, kind):
+        return set(r[1] for r in self.rows if r[2] == kind)
+
+    def not_proven(self):
+        """Names some definition of which is trusted or unproven: a call
+        to one of them is not a call to a proven function (the same static
+        name in a proven file and a trusted one counts as trusted)."""
+        return set(r[1] for r in self.rows if r[2] in ("trusted", "unproven"))
+
+    def summary(self):
+        """Lines that count the code outside the proofs, file by file."""
+        out, totals = [], []
+        for kind, title in (("trusted", "trusted (WP sees only the contract)"),
+                            ("unproven", "not proven, relied on by no proof")):
+            rows = [r for r in self.rows if r[2] == kind]
+            files = sorted(set(r[0] for r in rows) | (set(self.file_lines) if kind == "trusted"
+                                                      else set()))
+            if not files:
+                continue
+            out.append("%s:" % title)
+            lines = nfun = 0
+            for f in files:
+                mine = [r for r in rows if r[0] == f]
+                if f in self.file_lines:
+                    n = self.file_lines[f]
+                    head = "  %s: whole file, %d code lines (%d in %s)" % (
+                        f, n, sum(r[5] for r in mine), plural(len(mine), "function"))
+                else:
+                    n = sum(r[5] for r in mine)
+                    head = "  %s: %d code lines in %s" % (f, n, plural(len(mine), "function"))
+                lines += n
+                nfun += len(mine)
+                out.append(head)
+                out += wrap(["%s %d" % (r[1], r[5]) for r in mine], "      ")
+            totals.append((kind, lines, nfun))
+        out.append("outside the proofs: %s code lines (%s)" % (
+            sum(t[1] for t in totals), ", ".join(
+                "%s %d in %s" % (k, n, plural(f, "function")) for k, n, f in totals)))
+        return out
+
+    def listing(self):
+        """Every trusted or unproven line, as file:line: text."""
+        out = []
+        for f in sorted(set(r[0] for r in self.rows if r[2] in ("trusted", "unproven"))):
+            text = open(os.path.join(self.root, f), encoding="utf-8").read().split("\n")
+            if f in self.file_lines:
+                spans = [(1, len(text))]
+            else:
+                spans = [(r[3], r[4]) for r in self.rows
+                         if r[0] == f and r[2] in ("trusted", "unproven")]
+            for first, last in spans:
+                for k in range(first, last + 1):
+                    out.append("%s:%d: %s" % (f, k, text[k - 1]))
+        return out
+
+
+def plural(n, word):
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+def wrap(words, indent, width=100):
+    lines, cur = [], indent
+    for w in words:
+        if len(cur) + len(w) + 2 > width and cur.strip():
+            lines.append(cur.rstrip().rstrip(","))
+            cur = indent
+        cur += w + ", "
+    if cur.strip():
+        lines.append(cur.rstrip().rstrip(","))
+    return lines
