@@ -2,12 +2,17 @@
 /* UTF-16 <-> UTF-8 throughput: lepack against the encoders a C user would
  * otherwise pick, in paired rounds.
  *
- *   bench_utf8 [--rounds R] [--ms M] [--json FILE] [--quick]
+ *   bench_utf8 [--rounds R] [--ms M] [--json FILE] [--quick] [--seed S]
+ *              [--size 16-64|1KiB|1MiB] [--class NAME[,NAME...]]
  *
- * Five input classes (ascii, latin1, cjk, emoji, mixed) at three sizes
- * (short: 16 to 64 units; 1 KiB and 1 MiB of UTF-16), each a pool of
- * distinct strings, converted one after the other so that no single string
- * trains the branch predictor.  Encode: lepack_utf8_encode at every vector
+ * Seventeen input classes (bench/utf8_text.h: words of one kind, mostly
+ * ASCII text, and text whose kind alternates in runs of 1, 2-4 and 5-12
+ * characters across two or four kinds, with pairs and without) at three
+ * sizes (short: 16 to 64 units; 1 KiB and 1 MiB of UTF-16), each a pool
+ * of distinct strings, converted one after the other so that no single
+ * string trains the branch predictor.  Every round draws each pool's text
+ * afresh from (seed, class, size, round), so that the medians are over
+ * as many texts as rounds.  Encode: lepack_utf8_encode at every vector
  * level, ICU's u_strToUTF8WithSub, glibc's iconv, a naive encoder (one code
  * point at a time, a capacity check per character), ref/'s encoder, and a
  * memcpy of the output's size (the bandwidth ceiling).  Decode: the same
@@ -16,7 +21,8 @@
  * simdutf's validating converters, the fastest transcoder in the field: they
  * stop at an unpaired surrogate or ill-formed input instead of replacing
  * it, which is why every pool here is valid text.  Every variant's output
- * is compared with lepack's before anything is timed.
+ * is compared with lepack's, string by string, on the first round's text
+ * before anything is timed, and by its total on every pass timed.
  *
  * A round times every variant of one (operation, class, size) cell once, in
  * a random order, over the same pool; cells come in a random order too.
@@ -39,92 +45,17 @@
 #endif
 
 #include "ref.h"
+#include "utf8_text.h"
 #include "ref_utf8.h"
 #include "utf8.h"
 #include "utf8_vec.h"
 
 /* ---- inputs ---------------------------------------------------------------- */
 
-static uint64_t rng_state = 20261201;
-
-static uint64_t rng(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-static uint32_t below(uint32_t n)
-{
-    return (uint32_t)(rng() % n);
-}
-
-enum { ASCII, LATIN1, CJK, EMOJI, MIXED, NCLASSES };
-static const char *const class_name[NCLASSES] = {"ascii", "latin1", "cjk", "emoji", "mixed"};
+#define NCLASSES TEXT_NCLASSES
 
 enum { SHORT, KIB, MIB, NSIZES };
 static const char *const size_name[NSIZES] = {"16-64", "1KiB", "1MiB"};
-
-static size_t put_unit(uint16_t *s, size_t i, size_t n, uint32_t cp)
-{
-    if (cp < 0x10000) {
-        s[i] = (uint16_t)cp;
-        return i + 1;
-    }
-    if (i + 2 > n)
-        return i;
-    s[i] = (uint16_t)(0xD800 + ((cp - 0x10000) >> 10));
-    s[i + 1] = (uint16_t)(0xDC00 + ((cp - 0x10000) & 0x3FF));
-    return i + 2;
-}
-
-/* Text-like units of a class: words separated by spaces.  latin1 is
- * French/German-like text (about one letter in eight accented), mixed is
- * chat- or JSON-like (mostly ASCII, with words of Latin-1, Cyrillic, CJK and
- * an emoji now and then). */
-static size_t make_string(int cls, uint16_t *s, size_t n)
-{
-    static const char letters[] = "etaoinshrdlcumwfgypbvkjxqz";
-    size_t i = 0;
-    while (i < n) {
-        int word = cls;
-        if (cls == MIXED) {
-            uint32_t r = below(100);
-            word = r < 70 ? ASCII : r < 80 ? LATIN1 : r < 86 ? -1 : r < 96 ? CJK : EMOJI;
-        }
-        size_t len = 1 + below(word == CJK ? 4 : 9);
-        for (size_t k = 0; k < len && i < n; k++) {
-            uint32_t cp;
-            switch (word) {
-            case ASCII:
-                cp = (uint32_t)letters[below(26)];
-                break;
-            case LATIN1:
-                cp = below(8) == 0 ? 0xC0 + below(0x40) : (uint32_t)letters[below(26)];
-                break;
-            case -1: /* Cyrillic */
-                cp = 0x430 + below(32);
-                break;
-            case CJK:
-                cp = 0x4E00 + below(0x5200);
-                break;
-            default:
-                cp = 0x1F300 + below(0x700);
-                break;
-            }
-            size_t j = put_unit(s, i, n, cp);
-            if (j == i) { /* no room for a pair at the very end */
-                s[i++] = 0x20;
-                continue;
-            }
-            i = j;
-        }
-        if (i < n && cls != CJK && cls != EMOJI)
-            s[i++] = 0x20;
-    }
-    return n;
-}
 
 typedef struct pool {
     size_t count;
@@ -133,6 +64,7 @@ typedef struct pool {
     uint8_t **utf8;     /* lepack's encoding of each */
     size_t *utf8_len;
     size_t in_bytes;    /* UTF-16 bytes of the whole pool */
+    size_t out_bytes;   /* UTF-8 bytes of the whole pool */
     size_t max_len;
 } pool;
 
@@ -146,29 +78,39 @@ static void *xmalloc(size_t n)
     return p;
 }
 
-static void make_pool(pool *p, int cls, int size, int quick)
+/* Room for a pool of this size: about 4 MiB of UTF-16 in strings of 16 to
+ * 64 units, of 512 units or of 512 Ki units (two at least); with --quick,
+ * a check rather than a measure, 256 KiB (one string of 1 MiB). */
+static void pool_alloc(pool *p, int size, int quick)
 {
-    size_t total = quick ? (size_t)1 << 20 : (size_t)4 << 20; /* UTF-16 bytes */
+    size_t total = quick ? (size_t)256 << 10 : (size_t)4 << 20; /* UTF-16 bytes */
     size_t fixed = size == KIB ? 512 : size == MIB ? 524288 : 0;
     p->count = fixed ? total / (fixed * 2) : total / 80;
-    if (p->count < 2)
-        p->count = 2;
+    if (p->count < (quick ? 1u : 2u))
+        p->count = quick ? 1 : 2;
+    p->max_len = fixed ? fixed : 64;
     p->str = xmalloc(p->count * sizeof *p->str);
     p->len = xmalloc(p->count * sizeof *p->len);
     p->utf8 = xmalloc(p->count * sizeof *p->utf8);
     p->utf8_len = xmalloc(p->count * sizeof *p->utf8_len);
-    p->in_bytes = 0;
-    p->max_len = 0;
     for (size_t k = 0; k < p->count; k++) {
-        size_t n = fixed ? fixed : 16 + below(49);
-        p->str[k] = xmalloc(n * 2);
-        p->len[k] = make_string(cls, p->str[k], n);
-        p->utf8[k] = xmalloc(n * 3);
+        p->str[k] = xmalloc(p->max_len * 2);
+        p->utf8[k] = xmalloc(p->max_len * 3);
+    }
+}
+
+/* New text of class cls in every string of the pool (bench/utf8_text.h). */
+static void pool_fill(pool *p, int cls, int size, text_rng *r)
+{
+    p->in_bytes = 0;
+    p->out_bytes = 0;
+    for (size_t k = 0; k < p->count; k++) {
+        size_t n = size == SHORT ? 16 + text_below(r, 49) : p->max_len;
+        p->len[k] = text_make(r, cls, p->str[k], n);
         if (lepack_utf8_encode(p->str[k], n, p->utf8[k], n * 3, &p->utf8_len[k]) != LEPACK_OK)
             exit(2);
         p->in_bytes += n * 2;
-        if (n > p->max_len)
-            p->max_len = n;
+        p->out_bytes += p->utf8_len[k];
     }
 }
 
@@ -429,10 +371,20 @@ static double time_variant(const pool *p, int decode, const variant *v, uint8_t 
             n *= 2;
         }
     }
+    size_t got = 0;
     double t0 = now_ns();
     for (size_t i = 0; i < *passes; i++)
-        pass(p, decode, v, buf, cap);
-    return (now_ns() - t0) / (double)*passes;
+        got = pass(p, decode, v, buf, cap);
+    double dt = now_ns() - t0;
+    /* The pool's text is checked string by string in the first round
+     * (check_pool); in every round each pass must give the pool's total. */
+    size_t want = !decode ? p->out_bytes : v->enc == NULL ? p->in_bytes : p->in_bytes / 2;
+    if (got != want) {
+        fprintf(stderr, "bench_utf8: %s %s gave %zu %s for the pool, not %zu\n", v->name,
+                decode ? "decode" : "encode", got, decode && v->enc ? "units" : "bytes", want);
+        exit(1);
+    }
+    return dt / (double)*passes;
 }
 
 /* Every variant must give lepack's output for every string of the pool. */
@@ -467,19 +419,50 @@ static int check_pool(const pool *p, int decode, uint8_t *buf, uint8_t *want, si
     return 0;
 }
 
-static void shuffle(size_t *a, size_t n)
+static void shuffle(text_rng *r, size_t *a, size_t n)
 {
     for (size_t i = n; i > 1; i--) {
-        size_t j = below((uint32_t)i);
+        size_t j = text_below(r, (uint32_t)i);
         size_t t = a[i - 1];
         a[i - 1] = a[j];
         a[j] = t;
     }
 }
 
+/* Marks the classes of a comma-separated list; -1 for a name unknown. */
+static int pick_classes(const char *list, int *want)
+{
+    char name[64];
+    while (*list) {
+        size_t k = strcspn(list, ",");
+        if (k >= sizeof name)
+            return -1;
+        memcpy(name, list, k);
+        name[k] = 0;
+        int c = text_class_of(name);
+        if (c < 0)
+            return -1;
+        want[c] = 1;
+        list += k + (list[k] == ',');
+    }
+    return 0;
+}
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: bench_utf8 [--rounds R] [--ms M] [--json FILE] [--quick] [--seed S]\n"
+                    "                  [--size 16-64|1KiB|1MiB] [--class NAME[,NAME...]]\n"
+                    "classes:");
+    for (int c = 0; c < NCLASSES; c++)
+        fprintf(stderr, " %s", text_class_name[c]);
+    fprintf(stderr, "\n");
+}
+
 int main(int argc, char **argv)
 {
-    int rounds = 11, quick = 0, only = -1;
+    int rounds = 11, quick = 0, only = -1, some = 0;
+    int want[NCLASSES] = {0};
+    unsigned long long seed = 20261201;
     double ms = 4;
     const char *json = NULL;
     for (int i = 1; i < argc; i++) {
@@ -491,6 +474,8 @@ int main(int argc, char **argv)
             json = argv[++i];
         else if (strcmp(argv[i], "--quick") == 0)
             quick = 1;
+        else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 0);
         else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) {
             /* one size's cells only: a quick look, not a report's input */
             for (int s = 0; s < NSIZES; s++)
@@ -501,12 +486,24 @@ int main(int argc, char **argv)
                 return 2;
             }
             i++;
+        } else if (strcmp(argv[i], "--class") == 0 && i + 1 < argc) {
+            /* these classes' cells only: a quick look too */
+            if (pick_classes(argv[++i], want) != 0) {
+                usage();
+                return 2;
+            }
+            some = 1;
         } else {
-            fprintf(stderr, "usage: bench_utf8 [--rounds R] [--ms M] [--json FILE] [--quick] "
-                            "[--size 16-64|1KiB|1MiB]\n");
+            usage();
             return 2;
         }
     }
+    if (rounds < 1 || rounds > 64) {
+        fprintf(stderr, "bench_utf8: --rounds takes 1 to 64\n");
+        return 2;
+    }
+    for (int c = 0; c < NCLASSES; c++)
+        want[c] = !some || want[c];
     to_utf8 = iconv_open("UTF-8", "UTF-16LE");
     from_utf8 = iconv_open("UTF-16LE", "UTF-8");
     if (to_utf8 == (iconv_t)-1 || from_utf8 == (iconv_t)-1) {
@@ -517,9 +514,13 @@ int main(int argc, char **argv)
 
     enum { NCELLS = 2 * NCLASSES * NSIZES };
     static pool pools[NCLASSES][NSIZES];
+    static int live[NCELLS];
+    for (int cell = 0; cell < NCELLS; cell++)
+        live[cell] = want[cell / NSIZES % NCLASSES] && (only < 0 || cell % NSIZES == only);
     for (int c = 0; c < NCLASSES; c++)
         for (int s = 0; s < NSIZES; s++)
-            make_pool(&pools[c][s], c, s, quick);
+            if (live[c * NSIZES + s])
+                pool_alloc(&pools[c][s], s, quick);
     /* Room for the worst case either way, as a caller would allocate it:
      * 3 bytes per unit to encode, a unit per byte (3 per unit) to decode. */
     size_t cap = 0;
@@ -527,32 +528,55 @@ int main(int argc, char **argv)
         for (int s = 0; s < NSIZES; s++)
             if (pools[c][s].max_len * 6 > cap)
                 cap = pools[c][s].max_len * 6;
-    uint8_t *buf = xmalloc(cap), *want = xmalloc(cap);
-    for (int cell = 0; cell < NCELLS; cell++) {
-        int decode = cell / (NCLASSES * NSIZES), c = cell / NSIZES % NCLASSES, s = cell % NSIZES;
-        if (check_pool(&pools[c][s], decode, buf, want, cap) != 0)
-            return 1;
-    }
+    uint8_t *buf = xmalloc(cap), *want_out = xmalloc(cap);
 
     /* times[cell][variant][round]; levels the CPU lacks are left out. */
     static double times[NCELLS][NVARIANTS][64];
     static size_t passes[NCELLS][NVARIANTS];
-    if (rounds > 64)
-        rounds = 64;
+    static double utf16_bytes[NCELLS], utf8_bytes[NCELLS];
     size_t order[NCELLS], vorder[NVARIANTS];
+    if (quick) /* one pass each, uncalibrated: the smoke test of the timing */
+        for (size_t cell = 0; cell < NCELLS; cell++)
+            for (size_t k = 0; k < NVARIANTS; k++)
+                passes[cell][k] = 1;
+    text_rng order_rng;
+    text_seed(&order_rng, seed, NCLASSES, NSIZES, 0xFFFFFFFFu);
     for (int r = 0; r < rounds; r++) {
+        /* Every round its own text: a pool of each (class, size) drawn
+         * afresh from (seed, class, size, round).  Every variant's output
+         * is compared with lepack's on the first round's before anything
+         * is timed (on every round's, the totals: time_variant). */
+        for (int c = 0; c < NCLASSES; c++)
+            for (int s = 0; s < NSIZES; s++) {
+                text_rng g;
+                if (!live[c * NSIZES + s])
+                    continue;
+                text_seed(&g, seed, (unsigned)c, (unsigned)s, (unsigned)r);
+                pool_fill(&pools[c][s], c, s, &g);
+            }
+        for (int cell = 0; cell < NCELLS; cell++) {
+            int decode = cell / (NCLASSES * NSIZES), c = cell / NSIZES % NCLASSES, s = cell % NSIZES;
+            const pool *p = &pools[c][s];
+            if (!live[cell])
+                continue;
+            if (r == 0 && check_pool(p, decode, buf, want_out, cap) != 0)
+                return 1;
+            utf16_bytes[cell] += (double)p->in_bytes / rounds;
+            for (size_t k = 0; k < p->count; k++)
+                utf8_bytes[cell] += (double)p->utf8_len[k] / rounds;
+        }
         for (size_t k = 0; k < NCELLS; k++)
             order[k] = k;
-        shuffle(order, NCELLS);
+        shuffle(&order_rng, order, NCELLS);
         for (size_t oi = 0; oi < NCELLS; oi++) {
             size_t cell = order[oi];
-            if (only >= 0 && (int)(cell % NSIZES) != only)
+            if (!live[cell])
                 continue;
             int decode = (int)(cell / (NCLASSES * NSIZES));
             const pool *p = &pools[cell / NSIZES % NCLASSES][cell % NSIZES];
             for (size_t k = 0; k < NVARIANTS; k++)
                 vorder[k] = k;
-            shuffle(vorder, NVARIANTS);
+            shuffle(&order_rng, vorder, NVARIANTS);
             for (size_t k = 0; k < NVARIANTS; k++) {
                 const variant *v = &variants[vorder[k]];
                 if (v->level > best || !for_op(v, decode))
@@ -570,23 +594,23 @@ int main(int argc, char **argv)
         perror(json);
         return 2;
     }
-    fprintf(out, "{\"best_level\": %d, \"rounds\": %d, \"ms\": %g, \"cells\": [\n", best, rounds, ms);
+    fprintf(out, "{\"best_level\": %d, \"rounds\": %d, \"ms\": %g, \"seed\": %llu, \"classes\": [",
+            best, rounds, ms, seed);
+    for (int c = 0; c < NCLASSES; c++)
+        fprintf(out, "%s\"%s\"", c ? ", " : "", text_class_name[c]);
+    fprintf(out, "], \"cells\": [\n");
     int firstcell = 1;
     for (size_t cell = 0; cell < NCELLS; cell++) {
         int decode = (int)(cell / (NCLASSES * NSIZES));
         int c = (int)(cell / NSIZES % NCLASSES), s = (int)(cell % NSIZES);
-        const pool *p = &pools[c][s];
-        if (only >= 0 && s != only)
+        if (!live[cell])
             continue;
         fprintf(out, "%s", firstcell ? "" : ",\n");
         firstcell = 0;
-        size_t utf8_bytes = 0;
-        for (size_t k = 0; k < p->count; k++)
-            utf8_bytes += p->utf8_len[k];
         fprintf(out, "  {\"op\": \"%s\", \"class\": \"%s\", \"size\": \"%s\", \"strings\": %zu, "
-                     "\"utf16_bytes\": %zu, \"utf8_bytes\": %zu, \"ns\": {",
-                decode ? "decode" : "encode", class_name[c], size_name[s], p->count, p->in_bytes,
-                utf8_bytes);
+                     "\"utf16_bytes\": %.0f, \"utf8_bytes\": %.0f, \"ns\": {",
+                decode ? "decode" : "encode", text_class_name[c], size_name[s], pools[c][s].count,
+                utf16_bytes[cell], utf8_bytes[cell]);
         int first = 1;
         for (size_t vi = 0; vi < NVARIANTS; vi++) {
             if (variants[vi].level > best || !for_op(&variants[vi], decode))

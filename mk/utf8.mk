@@ -62,12 +62,15 @@ SIMDUTF_DIR ?= $(wildcard ../shared/anchors/simdutf)
 UTF8_SIMDUTF := $(if $(wildcard $(SIMDUTF_DIR)/libsimdutf.a),$(SIMDUTF_DIR))
 UTF8_BENCH_SIMDUTF_FLAGS := $(if $(UTF8_SIMDUTF),-DLEPACK_BENCH_SIMDUTF -I$(UTF8_SIMDUTF))
 UTF8_BENCH_SIMDUTF_LIBS := $(if $(UTF8_SIMDUTF),$(UTF8_SIMDUTF)/libsimdutf.a -lstdc++)
+# The text of every pool (bench/utf8_text.h), shared with the instruction counts.
+UTF8_TEXT := bench/utf8_text.c bench/utf8_text.h
 define UTF8_BENCH_template
-$(BENCH_DIR)/$(1)/bench_utf8: bench/bench_utf8.c ref/ref.c ref/ref_utf8.c ref/ref.h ref/ref_utf8.h \
-    $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ)) $(BENCH_DIR)/$(1)/simdutf.flags
+$(BENCH_DIR)/$(1)/bench_utf8: bench/bench_utf8.c $(UTF8_TEXT) ref/ref.c ref/ref_utf8.c ref/ref.h \
+    ref/ref_utf8.h $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ)) $(BENCH_DIR)/$(1)/simdutf.flags
 	@mkdir -p $$(@D)
 	$(1) $(CPPFLAGS) -Iref $(UTF8_BENCH_SIMDUTF_FLAGS) $(STD) $(WARN) -Werror $(BENCH_OPT) -o $$@ \
-	  bench/bench_utf8.c ref/ref.c ref/ref_utf8.c $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ)) \
+	  bench/bench_utf8.c bench/utf8_text.c ref/ref.c ref/ref_utf8.c \
+	  $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ)) \
 	  -licuuc $(UTF8_BENCH_SIMDUTF_LIBS)
 
 # Rebuilt when SIMDUTF_DIR changes, so that the binary's columns follow it.
