@@ -83,14 +83,28 @@
 # - the cli harness (counters through cli/text.c) is not built yet.
 
 EACSL_DIR       := $(BUILD)/eacsl
-EACSL_HARNESSES := counters_decode counters_ops views
+# Every harness but cli (not built yet).  ci/sources.py reads this line for
+# fuzz/README.md's table.
+EACSL_HARNESSES := $(filter-out cli,$(FUZZ_HARNESSES))
+# The translated programs: one per counters and views harness, and one for
+# the zeroing harness and the UTF-8 ones together (fuzz/eacsl/zero_utf8.c),
+# which share the library sources: one Frama-C run and one compile instead
+# of four.  Each harness of the bundle is its own binary, linked from the
+# same object and a one-line object naming it.
+EACSL_BUNDLE    := zero_utf8
+EACSL_IN_BUNDLE := $(filter zero utf8_%,$(EACSL_HARNESSES))
+EACSL_BUILDS    := $(filter-out $(EACSL_IN_BUNDLE),$(EACSL_HARNESSES)) $(EACSL_BUNDLE)
+EACSL_BUILD_OF   = $(if $(filter $(1),$(EACSL_IN_BUNDLE)),$(EACSL_BUNDLE),$(1))
 EACSL_FRAMAC    ?= frama-c
 EACSL_CC        ?= gcc
 EACSL_SHARE     ?= $(shell $(EACSL_FRAMAC) -print-share-path 2>/dev/null)/e-acsl
 EACSL_LIBDIR    ?= $(shell $(EACSL_FRAMAC) -print-lib-path 2>/dev/null)/e-acsl
 EACSL_SRC       := $(EACSL_DIR)/src
 EACSL_INC       := -I$(EACSL_SRC) -Iref -Icli -Ifuzz
-# Per harness: the product sources as Frama-C reads them (macro-inlined
+# The files whose loop annotations and assertions the copy leaves out (the
+# function contracts stay): see "What is not checked" above.
+EACSL_CONTRACTS_ONLY := utf8.c zero.c
+# Per build: the product sources as Frama-C reads them (macro-inlined
 # copies), plus the bodies fuzz/eacsl/ supplies, and the functions whose
 # contracts are executed.
 # The counters harnesses read every library source of mk/sources.mk but
@@ -100,13 +114,37 @@ EACSL_LIB_counters := $(patsubst src/%,$(EACSL_SRC)/%,$(filter-out $(EACSL_NOT_c
 EACSL_LIB_counters_decode := $(EACSL_LIB_counters)
 EACSL_LIB_counters_ops    := $(EACSL_LIB_counters)
 EACSL_LIB_views := $(EACSL_SRC)/status.c fuzz/eacsl/le_mem_bodies.c
+# The bundle: the UTF-8 unit's source and, through fuzz/eacsl/zero_bodies.c
+# (zero.c with the bodies of its trusted helpers after it), the zeroing
+# unit's; the status names; the allocator hook (lepack_zero_alloc's);
+# utf8_vec.c, which under __FRAMAC__ keeps only the level query, with the
+# kernels of fuzz/eacsl/utf8_vec_bodies.c (each stops where it starts).
+EACSL_LIB_zero_utf8 := $(patsubst src/%,$(EACSL_SRC)/%,$(PROVE_UNIT_utf8)) fuzz/eacsl/zero_bodies.c \
+                   fuzz/eacsl/utf8_vec_bodies.c
+EACSL_LIB_zero_utf8 += $(EACSL_SRC)/status.c $(EACSL_SRC)/alloc.c
+EACSL_LIB_zero_utf8 += $(EACSL_SRC)/utf8_vec.c
+# Compiled by gcc as they ship (-DLEPACK_PORTABLE: no kernels) and linked
+# to the translated program: src/cpu.c, whose __atomic builtins the printed
+# program declares as plain functions, and the clock of src/zero_nt.c,
+# whose Frama-C libc (time.h) globals E-ACSL tracks but does not print.
+# Neither has a contract of its own.
+EACSL_NATIVE_zero_utf8 := $(patsubst src/%.c,$(EACSL_DIR)/native/%.o,$(filter %/cpu.c %/zero_nt.c,$(LIB_SRC)))
 # The harness as Frama-C reads it, when it is not fuzz/fuzz_<harness>.c.
 EACSL_MAIN_views := fuzz/eacsl/views_reach.c
+EACSL_MAIN_zero_utf8 := fuzz/eacsl/zero_utf8.c
+# ICU is an oracle of the UTF-8 harnesses, not a contract: Frama-C does not
+# read its headers, and the replay without it is the harnesses' own FZ_NO_ICU
+# build (the plain replay of make fuzz-check keeps ICU).
+EACSL_CPP_zero_utf8 := -DFZ_NO_ICU
 # The functions whose contracts run are those WP proves (proofs/min_goals.txt,
 # so a new function is checked here too) plus the trusted ones with bodies
 # in this build; EACSL_LEFT_OUT crash the E-ACSL translator (above).  Lazy
 # (=), so the list is read only when a harness is built.
 EACSL_PROVED     = $(shell awk '$(foreach u,$(1),$$1=="$(u)" ||) 0 {print $$2}' proofs/min_goals.txt)
+# The functions a header declares: each public function there has its
+# contract on its declaration, whose first line names it.
+EACSL_LPAREN    := (
+EACSL_DECLARED   = $(shell sed -n 's/^[a-z_0-9]*[ *]*\(lepack_[a-z0-9_]*\)$(EACSL_LPAREN).*/\1/p' $(1))
 EACSL_LEFT_OUT  := lepack_counters_add lepack_counters_add_slow lepack_counters_add_items \
                    store_range load_range map_next map_home map_probe lepack_map_put \
                    lepack_map_reserve
@@ -120,6 +158,23 @@ EACSL_FUNCTIONS_le_mem := le_load_u16 le_load_u32 le_load_u64 le_store_u16 le_st
                    le_store_u64 be_load_u16 be_load_u32 be_load_u64 be_store_u16 be_store_u32 \
                    be_store_u64
 EACSL_FUNCTIONS_views = $(EACSL_FUNCTIONS_le_mem) $(call EACSL_PROVED,views cursor)
+# Zeroing: every function WP proves in zero.c, the trusted helpers whose
+# bodies fuzz/eacsl/zero_bodies.c gives, and the allocator hook's calloc
+# and free.  UTF-8: every function src/utf8.h declares (the public
+# contracts), not utf8.c's internal ones (WP's proof steps; the scalar
+# steps' contracts would multiply the cost of every call).
+EACSL_FUNCTIONS_zero_utf8 = $(call EACSL_PROVED,zero) \
+                   set_zero set_zero_stream stream_pays read_clock call_poll \
+                   lepack_calloc_bytes lepack_free_bytes \
+                   $(call EACSL_DECLARED,src/utf8.h)
+# Per build: more E-ACSL options.  The bundle's checks do not register the
+# values of their terms for the report of a failure (the report keeps the
+# clause's text, kind, name, function and line): registering them costs
+# more than the checks themselves on the UTF-8 contracts' quantifiers.
+EACSL_FLAGS_zero_utf8 := -e-acsl-no-assert-print-data
+# Per build: gcc's optimisation of the translated program.  The bundle's is
+# about 11 MB of C, which -O2 compiles in twice the time of -O1.
+EACSL_OPT_zero_utf8 := -O1
 EACSL_COMMA     := ,
 EACSL_EMPTY     :=
 EACSL_SPACE     := $(EACSL_EMPTY) $(EACSL_EMPTY)
@@ -130,32 +185,67 @@ EACSL_SPACE     := $(EACSL_EMPTY) $(EACSL_EMPTY)
 EACSL_FRAMAC_FLAGS := -machdep gcc_x86_64 -variadic-no-translation -pp-annot \
                       -kernel-warn-key annot-error=active
 # The generated code is E-ACSL's, not the project's: its warnings are not ours.
-EACSL_CFLAGS    := -std=c99 -g -O2 -fno-builtin -w -DE_ACSL_SEGMENT_MMODEL
+EACSL_CFLAGS    := -std=c99 -g -fno-builtin -w -DE_ACSL_SEGMENT_MMODEL
 EACSL_LIBS      := $(EACSL_LIBDIR)/libeacsl-dlmalloc.a -lgmp -lm -lpthread
 EACSL_DEPS      := $(LIB_SRC) $(LIB_HDR) $(REF_SRC) ref/ref.h cli/text.c cli/text.h \
+                   $(FUZZ_HARNESSES:%=fuzz/fuzz_%.c) fuzz/fuzz_utf8.h \
                    fuzz/replay.c fuzz/fuzz_reader.h fuzz/fuzz_check.h \
-                   fuzz/eacsl/inline_spec.py fuzz/eacsl/runtime_forms.h fuzz/eacsl/counters_copy.c fuzz/eacsl/le_mem_bodies.c \
-                   fuzz/eacsl/views_reach.c mk/eacsl.mk proofs/min_goals.txt
+                   $(filter-out fuzz/eacsl/clause_record.c fuzz/eacsl/clauses.py fuzz/eacsl/verdict_check.c,$(wildcard fuzz/eacsl/*.c fuzz/eacsl/*.h fuzz/eacsl/*.py)) \
+                   mk/eacsl.mk proofs/min_goals.txt
 
 .PHONY: fuzz-eacsl
 
 $(EACSL_SRC)/.stamp: $(LIB_SRC) $(LIB_HDR) fuzz/eacsl/inline_spec.py fuzz/eacsl/runtime_forms.h
 	@rm -rf $(EACSL_SRC)
-	python3 fuzz/eacsl/inline_spec.py src $(EACSL_SRC)
+	python3 fuzz/eacsl/inline_spec.py $(EACSL_CONTRACTS_ONLY:%=--contracts-only %) src $(EACSL_SRC)
 	@touch $@
 
-$(EACSL_HARNESSES:%=$(EACSL_DIR)/%.e.c): $(EACSL_DIR)/%.e.c: fuzz/fuzz_%.c $(EACSL_SRC)/.stamp $(EACSL_DEPS)
+$(EACSL_BUILDS:%=$(EACSL_DIR)/%.e.c): $(EACSL_DIR)/%.e.c: $(EACSL_SRC)/.stamp $(EACSL_DEPS)
 	@mkdir -p $(@D)
-	nice -n 10 $(EACSL_FRAMAC) $(EACSL_FRAMAC_FLAGS) -cpp-extra-args="$(EACSL_INC)" \
-	  $(or $(EACSL_MAIN_$*),$<) fuzz/replay.c $(REF_SRC) $(EACSL_LIB_$*) \
-	  -e-acsl -e-acsl-functions $(subst $(EACSL_SPACE),$(EACSL_COMMA),$(strip $(EACSL_FUNCTIONS_$*))) -then-last -print -ocode $@.tmp \
+	nice -n 10 $(EACSL_FRAMAC) $(EACSL_FRAMAC_FLAGS) -cpp-extra-args="$(EACSL_INC) $(EACSL_CPP_$*)" \
+	  $(or $(EACSL_MAIN_$*),fuzz/fuzz_$*.c) fuzz/replay.c $(REF_SRC) $(EACSL_LIB_$*) \
+	  -e-acsl $(EACSL_FLAGS_$*) \
+	  -e-acsl-functions $(subst $(EACSL_SPACE),$(EACSL_COMMA),$(strip $(EACSL_FUNCTIONS_$*))) -then-last -print -ocode $@.tmp \
 	  > $(EACSL_DIR)/$*.frama-c.log 2>&1 || \
 	  { grep -v '^\[kernel\] Parsing' $(EACSL_DIR)/$*.frama-c.log | tail -n 30; rm -f $@.tmp; exit 1; }
 	@mv $@.tmp $@
 
-$(EACSL_HARNESSES:%=$(EACSL_DIR)/%): $(EACSL_DIR)/%: $(EACSL_DIR)/%.e.c
-	nice -n 10 $(EACSL_CC) $(EACSL_CFLAGS) -I$(EACSL_SHARE) -o $@ $< \
-	  $(EACSL_SHARE)/e_acsl_rtl.c $(EACSL_LIBS)
+$(EACSL_BUILDS:%=$(EACSL_DIR)/%.o): $(EACSL_DIR)/%.o: $(EACSL_DIR)/%.e.c
+	nice -n 10 $(EACSL_CC) $(EACSL_CFLAGS) $(or $(EACSL_OPT_$*),-O2) -I$(EACSL_SHARE) -c $< -o $@
+
+# The E-ACSL runtime, compiled once for every binary, with the assertion of
+# fuzz/eacsl/clause_record.c in place of its own (E_ACSL_EXTERNAL_ASSERT):
+# the same report and abort, and a record of the clauses evaluated.
+$(EACSL_DIR)/e_acsl_rtl.o:
+	@mkdir -p $(@D)
+	nice -n 10 $(EACSL_CC) $(EACSL_CFLAGS) -DE_ACSL_EXTERNAL_ASSERT -O2 -I$(EACSL_SHARE) \
+	  -c $(EACSL_SHARE)/e_acsl_rtl.c -o $@
+
+$(EACSL_DIR)/clause_record.o: fuzz/eacsl/clause_record.c
+	@mkdir -p $(@D)
+	$(EACSL_CC) $(EACSL_CFLAGS) -O2 -I$(EACSL_SHARE) -c $< -o $@
+
+$(EACSL_DIR)/native/%.o: src/%.c $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(EACSL_CC) -std=c11 -O2 -DLEPACK_PORTABLE -Isrc -c $< -o $@
+
+# Per binary: which harness it is (the bundle's LLVMFuzzerTestOneInput
+# asks, fuzz/eacsl/zero_utf8.c) and where clause_record.c writes the
+# clauses evaluated.
+$(EACSL_DIR)/which/%.o: mk/eacsl.mk
+	@mkdir -p $(@D)
+	printf '%s\n' 'const char *eacsl_harness(void);' 'const char *eacsl_clause_log(void);' \
+	  'const char *eacsl_harness(void) { return "$*"; }' \
+	  'const char *eacsl_clause_log(void) { return "$(EACSL_DIR)/$*.run-clauses"; }' \
+	  | $(EACSL_CC) -x c -c - -o $@
+
+EACSL_RT := $(EACSL_DIR)/e_acsl_rtl.o $(EACSL_DIR)/clause_record.o
+define EACSL_LINK
+$(EACSL_DIR)/$(1): $(EACSL_DIR)/$(call EACSL_BUILD_OF,$(1)).o $(EACSL_DIR)/which/$(1).o $(EACSL_RT) \
+    $(if $(filter $(1),$(EACSL_IN_BUNDLE)),$(EACSL_NATIVE_$(EACSL_BUNDLE)))
+	$(EACSL_CC) -o $$@ $$^ $(EACSL_LIBS)
+endef
+$(foreach h,$(EACSL_HARNESSES),$(eval $(call EACSL_LINK,$(h))))
 
 # The three ways a replay can stop, for the check of verdict.sh below.
 $(EACSL_DIR)/verdict_check.e.c: fuzz/eacsl/verdict_check.c fuzz/fuzz_check.h
@@ -165,23 +255,39 @@ $(EACSL_DIR)/verdict_check.e.c: fuzz/eacsl/verdict_check.c fuzz/fuzz_check.h
 	  > $(EACSL_DIR)/verdict_check.frama-c.log 2>&1 || { tail -n 30 $(EACSL_DIR)/verdict_check.frama-c.log; exit 1; }
 	@mv $@.tmp $@
 
-$(EACSL_DIR)/verdict_check: $(EACSL_DIR)/verdict_check.e.c
-	nice -n 10 $(EACSL_CC) $(EACSL_CFLAGS) -I$(EACSL_SHARE) -o $@ $< \
-	  $(EACSL_SHARE)/e_acsl_rtl.c $(EACSL_LIBS)
+$(EACSL_DIR)/verdict_check: $(EACSL_DIR)/verdict_check.e.c $(EACSL_DIR)/which/verdict_check.o $(EACSL_RT)
+	nice -n 10 $(EACSL_CC) $(EACSL_CFLAGS) -O2 -I$(EACSL_SHARE) -o $@ $^ $(EACSL_LIBS)
 
 # A replay that stops is reported for what stopped it (fuzz/eacsl/verdict.sh):
 # a clause the E-ACSL runtime found violated, the harness's own differential
 # mismatch, or anything else.  verdict.sh is first checked on the real
-# messages of each kind (fuzz/eacsl/verdict_check.c).
+# messages of each kind (fuzz/eacsl/verdict_check.c).  Then, per build, the
+# clauses the translation executes and those it drops (fuzz/eacsl/clauses.py,
+# from the translated program and Frama-C's log; the list, each dropped
+# clause with its reason, in build/eacsl/<build>.clauses), and per harness
+# the replay.
 fuzz-eacsl: $(EACSL_HARNESSES:%=$(EACSL_DIR)/%) $(EACSL_DIR)/verdict_check
 	@for k in contract:1 mismatch:2 other:3 none:0; do \
 	  $(EACSL_DIR)/verdict_check $${k%:*} > $(EACSL_DIR)/verdict_$${k%:*}.log 2>&1; rc=$$?; \
 	  got=0; sh fuzz/eacsl/verdict.sh $$rc $(EACSL_DIR)/verdict_$${k%:*}.log > /dev/null || got=$$?; \
 	  [ "$$got" = "$${k#*:}" ] || { echo "eacsl: verdict.sh calls a $${k%:*} stop kind $$got, not $${k#*:}"; exit 1; }; \
 	done; echo "eacsl: verdict.sh tells a violated contract, a harness mismatch and other stops apart"
-	@for h in $(EACSL_HARNESSES); do printf 'eacsl: %-16s ' "$$h"; \
-	  rc=0; $(EACSL_DIR)/$$h corpus/$$h > $(EACSL_DIR)/$$h.replay.log 2>&1 || rc=$$?; \
+	@for b in $(EACSL_BUILDS); do \
+	  python3 fuzz/eacsl/clauses.py build $$b $(EACSL_DIR)/$$b.e.c $(EACSL_DIR)/$$b.frama-c.log \
+	    $(EACSL_DIR)/$$b.clauses || exit 1; done
+	@for h in $(EACSL_HARNESSES); do printf 'eacsl: %-16s ' "$$h"; rm -f $(EACSL_DIR)/$$h.run-clauses; \
+	  in=$$(python3 fuzz/eacsl/inputs.py $$h corpus/$$h 2> $(EACSL_DIR)/$$h.inputs) || exit 1; \
+	  note=$$(cat $(EACSL_DIR)/$$h.inputs); [ -z "$$note" ] || note=" ($$note)"; \
+	  rc=0; $(EACSL_DIR)/$$h $$in > $(EACSL_DIR)/$$h.replay.log 2>&1 || rc=$$?; \
 	  if [ $$rc -ne 0 ]; then tail -n 30 $(EACSL_DIR)/$$h.replay.log; fi; \
-	  sh fuzz/eacsl/verdict.sh $$rc $(EACSL_DIR)/$$h.replay.log || exit 1; done
+	  v=$$(sh fuzz/eacsl/verdict.sh $$rc $(EACSL_DIR)/$$h.replay.log); echo "$$v$$note"; \
+	  [ $$rc -eq 0 ] || exit 1; \
+	  printf 'eacsl: %-16s ' "$$h"; python3 fuzz/eacsl/clauses.py run $$h \
+	    $(EACSL_DIR)/$$(case " $(EACSL_IN_BUNDLE) " in *" $$h "*) echo $(EACSL_BUNDLE);; *) echo $$h;; esac).clauses \
+	    $(EACSL_DIR)/$$h.run-clauses; echo; done
+	@for b in $(EACSL_BUILDS); do \
+	  python3 fuzz/eacsl/clauses.py unreached $$b $(EACSL_DIR)/$$b.clauses \
+	    $$(if [ $$b = $(EACSL_BUNDLE) ]; then for h in $(EACSL_IN_BUNDLE); do echo $(EACSL_DIR)/$$h.run-clauses; done; \
+	       else echo $(EACSL_DIR)/$$b.run-clauses; fi) || exit 1; done
 
 CHECK_STEPS += fuzz-eacsl
