@@ -247,11 +247,12 @@ $(EACSL_DIR)/$(1): $(EACSL_DIR)/$(call EACSL_BUILD_OF,$(1)).o $(EACSL_DIR)/which
 endef
 $(foreach h,$(EACSL_HARNESSES),$(eval $(call EACSL_LINK,$(h))))
 
-# The three ways a replay can stop, for the check of verdict.sh below.
+# The ways a replay can stop (a violated requires, a violated named ensures,
+# a harness mismatch, another abort), for the check of verdict.sh below.
 $(EACSL_DIR)/verdict_check.e.c: fuzz/eacsl/verdict_check.c fuzz/fuzz_check.h
 	@mkdir -p $(@D)
 	nice -n 10 $(EACSL_FRAMAC) -machdep gcc_x86_64 -variadic-no-translation -cpp-extra-args="-Ifuzz" \
-	  $< -e-acsl -e-acsl-functions verdict_need_positive -then-last -print -ocode $@.tmp \
+	  $< -e-acsl -e-acsl-functions verdict_need_positive,verdict_fits -then-last -print -ocode $@.tmp \
 	  > $(EACSL_DIR)/verdict_check.frama-c.log 2>&1 || { tail -n 30 $(EACSL_DIR)/verdict_check.frama-c.log; exit 1; }
 	@mv $@.tmp $@
 
@@ -267,11 +268,15 @@ $(EACSL_DIR)/verdict_check: $(EACSL_DIR)/verdict_check.e.c $(EACSL_DIR)/which/ve
 # clause with its reason, in build/eacsl/<build>.clauses), and per harness
 # the replay.
 fuzz-eacsl: $(EACSL_HARNESSES:%=$(EACSL_DIR)/%) $(EACSL_DIR)/verdict_check
-	@for k in contract:1 mismatch:2 other:3 none:0; do \
+	@for k in contract:1 postcondition:1 mismatch:2 other:3 none:0; do \
 	  $(EACSL_DIR)/verdict_check $${k%:*} > $(EACSL_DIR)/verdict_$${k%:*}.log 2>&1; rc=$$?; \
 	  got=0; sh fuzz/eacsl/verdict.sh $$rc $(EACSL_DIR)/verdict_$${k%:*}.log > /dev/null || got=$$?; \
 	  [ "$$got" = "$${k#*:}" ] || { echo "eacsl: verdict.sh calls a $${k%:*} stop kind $$got, not $${k#*:}"; exit 1; }; \
-	done; echo "eacsl: verdict.sh tells a violated contract, a harness mismatch and other stops apart"
+	done; grep -q 'fits/whole' $(EACSL_DIR)/verdict_postcondition.log || \
+	  { echo "eacsl: the report of a violated ensures does not name its behavior and clause"; exit 1; }; \
+	n=$$(grep -c -e '^Precondition.*positive$$' -e '^Postcondition.*fits/whole$$' $(EACSL_DIR)/verdict_check.run-clauses); \
+	[ "$$n" = 2 ] || { echo "eacsl: the clause record of a passing run misses what it evaluated"; exit 1; }; \
+	echo "eacsl: verdict.sh tells a violated contract (precondition, named ensures), a harness mismatch and other stops apart; the clause record lists what a run evaluated"
 	@for b in $(EACSL_BUILDS); do \
 	  python3 fuzz/eacsl/clauses.py build $$b $(EACSL_DIR)/$$b.e.c $(EACSL_DIR)/$$b.frama-c.log \
 	    $(EACSL_DIR)/$$b.clauses || exit 1; done
