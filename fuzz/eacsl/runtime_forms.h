@@ -45,6 +45,12 @@
  *   the runtime form is false (m <= dseqs(...) is its first conjunct): it
  *   implies src's for every m and equals it for m <= dseqs(s, len, 0),
  *   which every use in src/utf8.h has (m is dseqs(src, len, 0) itself).
+ * - drepl (the steps from i that are not well-formed): the step starts
+ *   j of the decoding from i (dstart, as for dseqs) at which src's test
+ *   of well-formedness fails, counted with \numof.  Its range is
+ *   i + 1 .. len over k - 1, as the \sum forms above are written: with
+ *   \numof(i, len - 1, ...) E-ACSL 25 did not answer 0 for len == 0 (a false
+ *   violation on every empty input).
  * - wf_reach (inductive: i is reached from 0 through well-formed
  *   sequences): the steps from 0 are the decoder's steps, so i is reached
  *   exactly when it is len or a step start, and every step start before it
@@ -140,6 +146,19 @@
       \forall integer ddec_j; 0 <= ddec_j < ddec_len ==>
         (dstart(s, ddec_len, 0, ddec_j) && dsteps_to(s, ddec_len, ddec_j) < ddec_m ==>
            dunit_at(s, ddec_len, ddec_j, d, (size_t)dunits_to(s, ddec_len, ddec_j)))
+*/
+
+/* runtime_form drepl
+   src:
+      i >= len ? 0 :
+      (dstep(s, len, i) == seq_len(s[i]) && !(s[i] == 0xED && s[i + 1] >= 0xA0) ? 0 : 1) +
+      drepl(s, len, i + dstep(s, len, i))
+   runtime:
+      \let drepl_len = len; \let drepl_i = i;
+      \numof(drepl_i + 1, drepl_len, \lambda integer drepl_k;
+        dstart(s, drepl_len, drepl_i, drepl_k - 1) &&
+        !(dstep(s, drepl_len, drepl_k - 1) == seq_len(s[drepl_k - 1]) &&
+          !(s[drepl_k - 1] == 0xED && s[drepl_k] >= 0xA0)))
 */
 
 /* runtime_form wf_reach
