@@ -1,24 +1,30 @@
 # SPDX-License-Identifier: Apache-2.0
 # Runtime contract checking: the corpus replay built with Frama-C's E-ACSL,
-# so that the ACSL contracts of src/ are executed on every corpus input and
-# the first violated clause aborts the replay with its text.
+# so that the executable clauses of the contracts of the functions listed
+# below (EACSL_FUNCTIONS_<build>) run on every call the corpus makes, and
+# the first violated clause aborts the replay with its text.  Which clauses
+# those are, per build and per harness, is counted by fuzz/eacsl/clauses.py
+# and listed in build/eacsl/<build>.clauses; fuzz/README.md sums it up.
 #
 #   make fuzz-eacsl      builds build/eacsl/<harness>, replays corpus/<harness>;
 #                        a replay that stops says whether a contract was
 #                        violated (the E-ACSL runtime's report), the harness
 #                        found a mismatch, or something else stopped it
+#   make fuzz-eacsl-full the same over the whole corpus (see EACSL_INPUTS)
 #
 # Needs Frama-C's E-ACSL plugin and runtime (frama-c-base) and libgmp-dev.
 #
 # What is checked.  For counters_decode and counters_ops, on every call of
 # the functions in EACSL_FUNCTIONS_counters: requires, ensures, named behaviors
 # (assumes/ensures, complete and disjoint) and loop invariants in
-# src/counters.c and src/counter_map.c.  That covers valid_counters,
-# valid_map and item_bytes, the digits and values of le_spec.h (the le_mem.h
-# loads and stores the message uses, the trusted piece of the proofs, run
-# against the proven byte form), grown_capacity's exact result, every status a function
-# may return, "failure leaves the message as it was" for scalar fields, and
-# the allocator hook's contracts (lepack_realloc_bytes, lepack_free_bytes).
+# src/counters.c and src/counter_map.c.  That covers item_bytes, the
+# digits and values of le_spec.h (the le_mem.h loads and stores the message
+# uses, the trusted piece of the proofs, run against the proven byte form),
+# grown_capacity's exact result, every status a function may return,
+# "failure leaves the message as it was" for scalar fields, and the
+# allocator hook's contracts (lepack_realloc_bytes, lepack_free_bytes).
+# Not valid_counters nor valid_map: E-ACSL 25 drops every clause that
+# names them (below).
 # For views, on every call of the 91 functions in EACSL_FUNCTIONS_views:
 # all of src/le.h (signed conversions, unchecked u8 and signed loads and
 # stores, checked get/put of every width and both orders: each behavior's
@@ -26,6 +32,31 @@
 # the new pos, the digits or value at the old pos, ENOSPACE/ERANGE and
 # valid_cursor after the call), and the contracts of the twelve le_mem.h
 # primitives, run against the byte form.
+# For zero, utf8_encode, utf8_decode and utf8_modified (one translated
+# program, EACSL_FUNCTIONS_zero_utf8): the function contracts (requires,
+# ensures, named behaviors, complete and disjoint) of the eight functions
+# WP proves in src/zero.c (lepack_zero, lepack_zero_timed,
+# lepack_zero_alloc, lepack_zero_free and their internal steps), of its
+# trusted helpers set_zero, set_zero_stream, stream_pays, read_clock and
+# call_poll (bodies from fuzz/eacsl/zero_bodies.c), of the allocator hook's
+# calloc and free, and of the 17 functions src/utf8.h declares: the
+# encoded, ddecoded, wf_reach, drepl and mencoded results through the
+# runtime forms of fuzz/eacsl/runtime_forms.h, every error status and
+# offset, the ENOSPACE sizes.  Not the contracts of utf8.c's internal
+# functions, and no loop invariant or assertion of utf8.c and zero.c
+# (EACSL_CONTRACTS_ONLY: the proofs' steps, whose cost E-ACSL multiplies
+# by every iteration).  Not the vector kernels: Frama-C reads no
+# intrinsics, so this program runs utf8.c's scalar loops only (every
+# kernel of fuzz/eacsl/utf8_vec_bodies.c stops where it starts) and
+# zero.c's memset path (stream_pays answers 0); the kernels and their
+# trusted contracts (src/utf8_vec.h, zero.c's set_zero_stream) are not
+# executed here: the fuzz replay and make verify-kernels compare them
+# with the scalar path.
+# Nowhere: the contracts of cli/text.c (the cli harness is not built),
+# src/span.h (counters_ops calls it, its functions are not listed), the
+# byte form of src/le_bytes.h (run as the bodies of the le_mem.h
+# primitives, whose contracts are checked, but not checked against its own
+# contracts) and the proof-only roundtrip lemmas.
 # Every \valid, \valid_read, \separated and \base_addr is decided by E-ACSL's
 # own shadow memory, which tracks each heap block and each stack object the
 # harness hands to lepack.
@@ -35,8 +66,9 @@
 # which is nearly all of src/'s specification.  fuzz/eacsl/inline_spec.py
 # therefore copies src/ to build/eacsl/src with each definition turned into a
 # C macro, and -pp-annot expands them inside the annotations: the same
-# formulas, inlined; valid_counters and used_slots take their runtime forms
-# from fuzz/eacsl/runtime_forms.h (bounded quantifiers, \numof).  Under
+# formulas, inlined; valid_counters, used_slots and the recursive and
+# inductive UTF-8 definitions take their runtime forms from
+# fuzz/eacsl/runtime_forms.h (bounded quantifiers, \sum, \numof).  Under
 # __FRAMAC__ the twelve le_mem.h primitives and counters.c's copy_bytes are
 # contracts without bodies (LEPACK_BYTEWISE does not change that, le_mem.h
 # tests __FRAMAC__ first); fuzz/eacsl/ supplies them: le_mem_bodies.c with
@@ -44,7 +76,8 @@
 # file.
 #
 # What is not checked, and why (each dropped clause is listed, with its
-# line, in build/eacsl/<harness>.frama-c.log):
+# line, function and reason, in build/eacsl/<build>.clauses, from
+# build/eacsl/<build>.frama-c.log):
 # - assigns clauses and `exits \false`: E-ACSL 25 does not execute frames
 #   or abnormal termination; WP proves them.
 # - bytes_unchanged{Post, Pre}, copy_bytes' `dst[k] == \old(src[k])` and the
@@ -62,8 +95,23 @@
 #   and as a GMP integer; the same for n in alloc_slots' \forall), so they
 #   are left out of EACSL_FUNCTIONS_counters (add's asserts with them).  The
 #   item layout is still checked through lepack_counters_store_item's
-#   item_bytes and lepack_items_store's items_bytes, growth through
-#   counters_reserve, and the slots through valid_map.
+#   item_bytes and lepack_items_store's items_bytes, and growth through
+#   counters_reserve.
+# - valid_map, hence valid_counters, wherever they occur: keys_unique and
+#   probe_closed (src/counter_map_type.h) put slot conditions before the
+#   `==>` of their \forall, which E-ACSL 25 rejects ("invalid quantification
+#   predicate, expecting '=>' ... found '&&'").  So are the counters' model
+#   clauses over every partition or value (`\forall integer p; in_items(...)
+#   <==> ...`, counter_is, last_initial: "unguarded \forall"): E-ACSL runs
+#   only quantifiers bounded by their guard.  The harnesses' differential
+#   checks against ref/ and WP cover them.
+# - UTF-8: the clauses that use mlen, mpos or mdecoded (readUTF's groups;
+#   no bounded form exists, fuzz/eacsl/runtime_forms.h): the unit count of
+#   lepack_mutf8_decoded_length and the ok, whole, bad and full ensures of
+#   lepack_mutf8_read; and, as above, the "dst unchanged" halves of the
+#   error behaviors of src/utf8.h (bytes_unchanged, units_unchanged) and
+#   zero's "bytes from *done on as they were" after a stop (\old under a
+#   quantifier).
 # - store_range and load_range (src/items.c): for `items + (lo .. hi - 1)`
 #   E-ACSL 25 emits a GMP multiplication that takes the size_t lo as a GMP
 #   number's address, and the replay crashes; their callers'
@@ -81,6 +129,9 @@
 #   generated cursor code).  -e-acsl-full-mtracking is no way out: its
 #   output does not compile against glibc (it tracks strtok_r, mempcpy...).
 # - the cli harness (counters through cli/text.c) is not built yet.
+# - E-ACSL 25's \numof over an empty range (\numof(0, n - 1, ...) with
+#   n == 0) did not answer 0 (a false violation in drepl's first form):
+#   runtime forms count over i + 1 .. n instead.
 
 EACSL_DIR       := $(BUILD)/eacsl
 # Every harness but cli (not built yet).  ci/sources.py reads this line for
