@@ -80,7 +80,8 @@ def block(names):
     eacsl = set()
     m = re.search(r"^EACSL_HARNESSES\s*:=\s*(.*)$", open(os.path.join(ROOT, "mk", "eacsl.mk")).read(), re.M)
     if m:
-        eacsl = set(m.group(1).split())
+        every_but = re.match(r"\$\(filter-out ([^,]*),\$\(FUZZ_HARNESSES\)\)$", m.group(1).strip())
+        eacsl = set(hs) - set(every_but.group(1).split()) if every_but else set(m.group(1).split())
     count = NUMBERS[len(hs)] if len(hs) < len(NUMBERS) else str(len(hs))
     rows = []
     for h in hs:

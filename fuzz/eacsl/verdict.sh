@@ -12,9 +12,11 @@
 #      differential check against ref/, not a contract)
 #   3  something else (a sanitizer, a crash, an abort with neither message)
 set -u
+# Lines of the log are printed with printf, never echo: dash's echo reads
+# backslashes as escapes (the \r of a clause's \result).
 status=$1 log=$2
 if [ "$status" -eq 0 ]; then
-    echo "passed: $(tail -n 1 "$log")"
+    printf '%s\n' "passed: $(tail -n 1 "$log")"
     exit 0
 fi
 # E-ACSL 25 (e_acsl_assert.c): "FILE: In function 'F'" then
@@ -25,13 +27,13 @@ if [ -n "$err" ]; then
     pred=$(grep -A 3 -m 1 -F "$err" "$log" | sed -n '3,4p' | tr -d '\t' | tr '\n' ' ' | cut -c 1-120)
     where=${err%%: Error:*}
     kind=$(printf '%s\n' "$err" | sed 's/^.*: Error: \(.*\) failed:$/\1/')
-    echo "contract violated (E-ACSL runtime): $kind in $fn at $where: $pred"
+    printf '%s\n' "contract violated (E-ACSL runtime): $kind in $fn at $where: $pred"
     exit 1
 fi
 mm=$(grep -m 1 'lepack fuzz mismatch' "$log")
 if [ -n "$mm" ]; then
-    echo "harness mismatch (differential check, not a contract): $(printf '%s' "$mm" | cut -c 1-160)"
+    printf '%s\n' "harness mismatch (differential check, not a contract): $(printf '%s' "$mm" | cut -c 1-160)"
     exit 2
 fi
-echo "aborted for another reason (exit $status, no E-ACSL report, no harness mismatch): $(grep -v '^\s*$' "$log" | tail -n 1 | cut -c 1-160)"
+printf '%s\n' "aborted for another reason (exit $status, no E-ACSL report, no harness mismatch): $(grep -v '^\s*$' "$log" | tail -n 1 | cut -c 1-160)"
 exit 3
