@@ -6,8 +6,8 @@
 #
 #   make verify-kernels  every set, the 2^32 raw windows of the decoder and of the
 #                        encoder at two offsets each and every window across
-#                        every block edge of the long texts included (about an
-#                        hour on two cores; the weekly workflow
+#                        every block edge of the long texts included (about 75
+#                        CPU minutes by docs/utf8.md's estimate; the weekly workflow
 #                        .github/workflows/kernels.yml runs it); prints each
 #                        set's count and time
 #   make kernel-mutants  the reduced set (every lane offset, every level, the
