@@ -31,7 +31,11 @@ the properties fuzz/README.md promises, so that they cannot drift:
   that order, N the same everywhere; one run per branch at a time
   (workflow-level concurrency: a job-level group would have the matrix's
   jobs cancel each other), and no failing step may pass (no
-  continue-on-error).
+  continue-on-error);
+- .github/workflows/kernels.yml (docs/utf8.md, make verify-kernels) runs
+  weekly and by hand (workflow_dispatch), in the Debian 12 container, with
+  `make deps`, then `make verify-kernels`, under CI=true (a check that
+  cannot run fails), and no step may fail without failing the job.
 Plain text checks: no YAML library needed.
 """
 import os
@@ -190,6 +194,19 @@ elif shard_jobs:
 if re.search(r"continue-on-error:\s*true", cold):
     problems.append("%s: a step may fail without failing the job (continue-on-error)" % rel)
 
+# The kernels' every window, weekly.
+rel = ".github/workflows/kernels.yml"
+kern = text(rel)
+for trigger in ("schedule", "workflow_dispatch"):
+    has(rel, kern, r"^\s+%s:" % trigger, "no %s trigger" % trigger)
+has(rel, kern, r"^\s+container: debian:12$", "not in the Debian 12 container (gcc 12, as recorded)")
+has(rel, kern, r"^\s+CI: true$", "not run with CI=true (a check that cannot run would pass)")
+kern_runs = re.findall(r"^\s+(?:run: )?(make [\w-]+)\s*$", kern, re.M)
+if [r for r in kern_runs if r in ("make deps", "make verify-kernels")] != ["make deps", "make verify-kernels"]:
+    problems.append("%s: its steps run %s, not make deps, then make verify-kernels" % (rel, kern_runs))
+if re.search(r"continue-on-error:\s*true", kern):
+    problems.append("%s: a step may fail without failing the job (continue-on-error)" % rel)
+
 for p in problems:
     print("ci-check: " + p)
 if problems:
@@ -198,4 +215,4 @@ print("ci-check: 4 ClusterFuzzLite workflows (code-change, upload-build, batch, 
       "coverage on their own, SARIF uploaded) and the OSS-Fuzz project file as documented; both Dockerfiles "
       "install %s; the cold proof workflow (weekly, pushes and pull requests on src/, proofs/, "
       "Makefile, mk/, ci/deps.sh, the workflow; %d shards of prove-cold, then gather and contracts "
-      "check)" % (", ".join(sorted(needs)), len(shards)))
+      "check); the kernels workflow (weekly and by hand, Debian 12, CI=true; deps, verify-kernels)" % (", ".join(sorted(needs)), len(shards)))

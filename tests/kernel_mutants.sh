@@ -3,15 +3,33 @@
 # One kernel mutant (make kernel-mutants, mk/kernels.mk): applies PATCH to a
 # copy of src/, builds tests/verify_kernels.c against it (the objects of
 # OBJDIR for every file the patch leaves as it is, unless it changes a
-# header) and runs the reduced set, which must find a difference.
-#   sh tests/kernel_mutants.sh OUTDIR OBJDIR JOBS PATCH -- CC FLAGS...
-# Prints one line; exit 0 caught, 1 survived, 2 broken (does not apply,
-# does not build, or the program failed otherwise).
+# header) and runs the reduced set at the level the patch's `Level:` line
+# names (SSE2, AVX2 or AVX-512: verify_kernels --level, as on a CPU whose
+# best level it is), which must find a difference.
+#   sh tests/kernel_mutants.sh OUTDIR OBJDIR JOBS BEST PATCH -- CC FLAGS...
+# BEST: the highest level this CPU runs (1 SSE2, 2 AVX2, 3 AVX-512).
+# Prints one line; exit 0 caught, 1 survived, 2 broken (no Level: line,
+# does not apply, does not build, or the program failed otherwise), 3 not
+# tried (its level is above BEST).
 set -u
-out=$1 objdir=$2 jobs=$3 patch=$4
-shift 4
+out=$1 objdir=$2 jobs=$3 best=$4 patch=$5
+shift 5
 [ "${1:-}" = "--" ] && shift
 name=$(basename "$patch" .patch)
+# The level is named in the header, the text before the diff.
+lname=$(sed -n '/^--- /q; s/^Level: *\([^ ]*\) *$/\1/p' "$patch")
+case $lname in
+SSE2) level=1 ;;
+AVX2) level=2 ;;
+AVX-512) level=3 ;;
+*)
+    echo "kernel-mutants: $name: BROKEN: its header names no level (Level: SSE2, AVX2 or AVX-512)"
+    exit 2 ;;
+esac
+if [ "$level" -gt "$best" ]; then
+    echo "kernel-mutants: $name: not tried: a fault at $lname, above the best level checked"
+    exit 3
+fi
 m=$out/$name
 rm -rf "$m"
 mkdir -p "$m"
@@ -38,16 +56,17 @@ if ! "$@" -I"$m/src" -Itests -o "$m/verify_kernels" tests/verify_kernels.c $objs
     exit 2
 fi
 rc=0
-"$m/verify_kernels" --quick --jobs "$jobs" > "$m/run.log" 2>&1 || rc=$?
+"$m/verify_kernels" --quick --jobs "$jobs" --level "$level" > "$m/run.log" 2>&1 || rc=$?
 case $rc in
 1)
-    echo "kernel-mutants: $name: caught: $(grep -m1 'level .*window' "$m/run.log" | sed 's/^verify_kernels: //')"
+    set=$(sed -n 's/^verify_kernels: \([a-z]*\) .*DIFFERENCE.*/\1/p' "$m/run.log" | head -n 1)
+    echo "kernel-mutants: $name ($lname): caught by $set: $(grep -m1 'level .*window' "$m/run.log" | sed 's/^verify_kernels: //')"
     exit 0 ;;
 0)
-    echo "kernel-mutants: $name: SURVIVED the reduced set"
+    echo "kernel-mutants: $name ($lname): SURVIVED the reduced set"
     exit 1 ;;
 *)
     cat "$m/run.log"
-    echo "kernel-mutants: $name: BROKEN (exit $rc)"
+    echo "kernel-mutants: $name ($lname): BROKEN (exit $rc)"
     exit 2 ;;
 esac

@@ -440,7 +440,9 @@ static void decode_short_edge(void **state)
  * (each high nibble, and the low nibbles that matter after a lead), in
  * ASCII text after U+00E9, at every lane offset of a 64-byte block, the
  * text running on or ending with the window; four-byte windows across the
- * block edge. */
+ * block edge.  Every decode writes into a freshly poisoned frame
+ * (decode_at), and every unit outside what it decoded must keep the
+ * poison. */
 static const uint8_t KCLASS_LEADS[] = {0x41, 0x80, 0x8F, 0x9F, 0xA0, 0xBF, 0xC1,
                                        0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5};
 
@@ -452,12 +454,30 @@ static size_t count_at(int level, const uint8_t *src, size_t len)
     return units;
 }
 
-/* decode's units at a level, into out (a capacity of len: one pass). */
-static size_t decode_at(int level, const uint8_t *src, size_t len, uint16_t *out)
+/* decode's units at a level (a capacity of len: one pass) at frame +
+ * WGUARD, into a frame poisoned just before the call, WGUARD units on each
+ * side: no unit before the output or from *written on may change (and a
+ * unit left unwritten never shows what the level before wrote there). */
+enum { WGUARD = 16, WLEN = 140, WFRAME = WGUARD + WLEN + WGUARD };
+
+static int poisoned(const uint16_t *u, size_t n)
+{
+    static uint16_t poison[WFRAME];
+    if (poison[0] == 0)
+        memset(poison, 0xA5, sizeof poison);
+    return memcmp(u, poison, n * sizeof *u) == 0;
+}
+
+static size_t decode_at(int level, const uint8_t *src, size_t len, uint16_t *frame)
 {
     size_t written = 0;
+    uint16_t *out = frame + WGUARD;
+    memset(frame, 0xA5, WFRAME * sizeof *frame);
     lepack_vec_select(level);
     assert_int_equal(lepack_utf8_decode(src, len, out, len, &written), LEPACK_OK);
+    if (!poisoned(frame, WGUARD) || !poisoned(out + written, len - written + WGUARD))
+        fail_msg("decode: level %d, length %zu: a unit stored outside [0, %zu)", level, len,
+                 written);
     return written;
 }
 
@@ -473,9 +493,10 @@ static size_t valid_at(int level, const uint8_t *src, size_t len)
  * [from, to); returns the number of comparisons. */
 static size_t count_windows(const uint8_t *cls, size_t nc, size_t w, size_t from, size_t to)
 {
-    enum { LEN = 140 };
+    enum { LEN = WLEN };
     uint8_t buf[LEN];
-    uint16_t want_units[LEN], got_units[LEN];
+    uint16_t want_frame[WFRAME], got_frame[WFRAME];
+    const uint16_t *want_units = want_frame + WGUARD, *got_units = got_frame + WGUARD;
     size_t combos = 1, checks = 0;
     for (size_t k = 0; k < w; k++)
         combos *= nc;
@@ -495,9 +516,9 @@ static size_t count_windows(const uint8_t *cls, size_t nc, size_t w, size_t from
             for (size_t l = 0; l < 2; l++) {
                 size_t want = count_at(LEPACK_VEC_NONE, buf, lens[l]);
                 size_t want_valid = valid_at(LEPACK_VEC_NONE, buf, lens[l]);
-                size_t want_units_n = decode_at(LEPACK_VEC_NONE, buf, lens[l], want_units);
+                size_t want_units_n = decode_at(LEPACK_VEC_NONE, buf, lens[l], want_frame);
                 for (int level = 1; level <= best_level(); level++) {
-                    size_t got_n = decode_at(level, buf, lens[l], got_units);
+                    size_t got_n = decode_at(level, buf, lens[l], got_frame);
                     if (got_n != want_units_n ||
                         memcmp(got_units, want_units, got_n * sizeof got_units[0]) != 0)
                         fail_msg("decode: level %d, offset %zu, window %zu bytes from %02x, "
