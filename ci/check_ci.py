@@ -17,8 +17,8 @@ the properties fuzz/README.md promises, so that they cannot drift:
   main_repo, language, primary_contact);
 - both Dockerfiles (.clusterfuzzlite/ and ci/oss-fuzz/) install, with
   apt-get, every package .clusterfuzzlite/build.sh needs beyond the
-  base-builder image: zip for the seed corpora and, when a harness of
-  mk/sources.mk links ICU, libicu-dev (its static archives);
+  base-builder image: zip for the seed corpora and, should build.sh link
+  ICU again (it leaves it out: fuzz/README.md), libicu-dev;
 - .github/workflows/prove_cold.yml (proofs/README.md, "Cold proof in CI") runs on a
   schedule and on pushes and pull requests whose paths cover src/,
   proofs/, the Makefile, mk/, ci/deps.sh and the workflow itself, in a Debian 12 container (the toolchain
@@ -85,12 +85,11 @@ for field in ("homepage", "main_repo", "language", "primary_contact"):
     has("ci/oss-fuzz/project.yaml", oss, r"^%s: \S" % field, "no %s (required)" % field)
 # What build.sh needs beyond base-builder, and why.
 build_sh = text(".clusterfuzzlite/build.sh")
-sources = text("mk/sources.mk")
 needs = {}
 if re.search(r"\bzip\b", build_sh):
     needs["zip"] = "build.sh zips the seed corpora"
-if re.search(r"^FUZZ_LIBS_\w+ *:=.*\$\(ICU_STATIC\)|^ICU_STATIC *:=.*icu", sources, re.M):
-    needs["libicu-dev"] = "mk/sources.mk links harnesses with ICU's archives"
+if re.search(r"FUZZ_LIBS_|icu", re.sub(r"^\s*#.*$", "", build_sh, flags=re.M)):
+    needs["libicu-dev"] = "build.sh links harnesses with ICU's archives"
 if not needs:
     problems.append("cannot tell what .clusterfuzzlite/build.sh needs (no zip, no ICU)")
 for rel in (".clusterfuzzlite/Dockerfile", "ci/oss-fuzz/Dockerfile"):

@@ -7,8 +7,10 @@ set -eu
 PKGS="make gcc clang llvm-14 libclang-rt-14-dev libfuzzer-14-dev libcmocka-dev
 pkg-config frama-c-base why3 z3 cvc4 afl++ libbenchmark-dev g++ valgrind
 qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross libcmocka-dev:s390x binutils zip unzip python3 patch
-libgmp-dev libicu-dev
+libgmp-dev libicu-dev libc++-14-dev libc++abi-14-dev
 default-jdk-headless python3-matplotlib cmake groff-base man-db"
+# libc++-14-dev, libc++abi-14-dev: make ossfuzz-check links libc++
+# statically, as OSS-Fuzz's base-clang image does.
 # default-jdk-headless: check-java and check-java-utf8 (the JDK against the
 # golden vectors), which fail under CI=true without it; python3-matplotlib:
 # the plots of make fuzz-report; cmake: the CMake consumer of make

@@ -6,7 +6,8 @@
 /* The lines main.c's usage shows for this command, one a subcommand. */
 #define CLI_UTF8_USAGE_LINES \
     "  utf8 encode [--strict|--mutf8] [--hex] [FILE]   UTF-16LE -> Java's UTF-8\n" \
-    "  utf8 decode [--strict|--mutf8] [--hex] [FILE]   Java's UTF-8 -> UTF-16LE\n"
+    "  utf8 decode [--strict|--mutf8] [--hex] [--quiet] [FILE]\n" \
+    "                                                  Java's UTF-8 -> UTF-16LE\n"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -31,10 +32,11 @@ typedef struct cli_utf8_io {
 } cli_utf8_io;
 
 /* Runs `lepack utf8 ARGS...`: argv[0] is "utf8".  Returns the exit status:
- * 0 done, 1 bad input (message on err; nothing on out, except in the
- * streaming modes, encode and lossy decode, where an odd last byte or a
- * read error is reported after the output of what came before it), 2 bad
- * usage.
+ * 0 done (a lossy decode that replaced ill-formed input says how much on
+ * err, unless --quiet), 1 bad input (message on err; nothing on out,
+ * except in the streaming modes, encode and lossy decode, where an odd
+ * last byte or a read error is reported after the output of what came
+ * before it), 2 bad usage.
  * Output goes to out through stdio; the caller checks it was written
  * (main.c's out_finish: a write error is exit status 1). */
 int cli_utf8_run(int argc, char **argv, const cli_utf8_io *io);

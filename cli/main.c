@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* lepack: the command line, and its `counters` commands.
  *
- * Every command reads its input (a FILE operand, or stdin for "-" or none)
- * whole and checks all of it before it writes anything, so a run that
- * fails on bad input prints nothing on stdout.  The output is then
+ * The counters commands read their input (a FILE operand, or stdin for "-"
+ * or none) whole and check all of it before they write anything, so a run
+ * that fails on bad input prints nothing on stdout (utf8's streaming modes
+ * write as they read: cli/utf8.c).  The output is then
  * produced item by item, straight to stdout: the memory held
  * is the input (for decode --hex, the text and then its bytes), never a copy
  * of the output.  Writes to stdout are checked, like coreutils' close_stdout:
@@ -30,10 +31,13 @@ static const char usage_main[] =
     "counters: Apache Ignite partition update counters, 20-byte little-endian\n"
     "items (int32 partition, int64 initial counter, int64 updates count).\n"
     "utf8: Java strings between UTF-16LE and (modified) UTF-8, as the JDK\n"
-    "converts them.  FILE is read whole; without FILE, or when FILE is -,\n"
-    "stdin.  -- ends the options.  Exit status 0; 1 on bad input, a read or\n"
-    "write error or out of memory (one line on stderr, nothing on stdout);\n"
-    "2 on bad usage.  'lepack COMMAND SUBCOMMAND --help' describes each.\n";
+    "converts them.  Without FILE, or when FILE is -, stdin.  -- ends the\n"
+    "options.  Exit status 0; 1 on bad input, a read or write error or out\n"
+    "of memory (one line on stderr); 2 on bad usage.  A run that fails\n"
+    "writes nothing on stdout, except utf8 encode and utf8 decode without\n"
+    "--strict, --mutf8 or --hex: they stream, and an odd last byte or a\n"
+    "read error is reported after the output of what came before it.\n"
+    "'lepack COMMAND SUBCOMMAND --help' describes each.\n";
 
 static const char usage_counters[] =
     "usage: lepack counters encode [--hex] [FILE]   item lines -> wire bytes (or hex)\n"

@@ -16,7 +16,12 @@
  * prefix before the body, hex errors before the bytes): they hold the
  * input in memory (and the output, but for decode without --mutf8, which
  * then decodes as the stream does), and a failing run prints nothing on
- * stdout. */
+ * stdout.  encode --mutf8 stops reading once the input holds more units
+ * than writeUTF's body has bytes: it can only be refused.
+ *
+ * Decoding without --strict replaces ill-formed input as the JDK does and
+ * exits 0; it then says on stderr how many U+FFFD it wrote in place of
+ * ill-formed sequences and where the first was (--quiet: not). */
 #include "utf8.h"
 
 #include <stdio.h>
@@ -28,7 +33,7 @@
 
 static const char usage_utf8[] =
     "usage: lepack utf8 encode [--strict|--mutf8] [--hex] [FILE]\n"
-    "       lepack utf8 decode [--strict|--mutf8] [--hex] [FILE]\n"
+    "       lepack utf8 decode [--strict|--mutf8] [--hex] [--quiet] [FILE]\n"
     "\n"
     "Java strings as bytes, exactly as the JDK converts them: encode writes\n"
     "the UTF-8 of String.getBytes(UTF_8) (or writeUTF's), decode the UTF-16LE\n"
@@ -57,7 +62,8 @@ static const char usage_encode[] =
     "  --mutf8   write DataOutput.writeUTF's bytes instead: a 2-byte\n"
     "            big-endian length, then the modified UTF-8 body (U+0000 as\n"
     "            C0 80, a pair as two 3-byte surrogates); a body over 65535\n"
-    "            bytes is refused\n"
+    "            bytes is refused, an input of more than 65535 units as soon\n"
+    "            as that much is read\n"
     "  --hex     write the bytes as lowercase hex text, 32 bytes a line\n"
     "  --help    this help\n"
     "\n"
@@ -66,10 +72,12 @@ static const char usage_encode[] =
     USAGE_COMMON;
 
 static const char usage_decode[] =
-    "usage: lepack utf8 decode [--strict|--mutf8] [--hex] [FILE]\n"
+    "usage: lepack utf8 decode [--strict|--mutf8] [--hex] [--quiet] [FILE]\n"
     "\n"
     "Reads UTF-8 and writes the UTF-16LE of new String(bytes, UTF_8): each\n"
-    "ill-formed sequence becomes one U+FFFD.\n"
+    "ill-formed sequence becomes one U+FFFD, and the exit status stays 0.\n"
+    "One line on stderr then says how many U+FFFD replaced ill-formed\n"
+    "sequences and the byte offset of the first.\n"
     "  --strict  refuse ill-formed UTF-8 instead (overlong forms, encoded\n"
     "            surrogates, above U+10FFFF, truncated sequences, stray\n"
     "            continuation bytes), naming the byte offset where it starts\n"
@@ -81,6 +89,8 @@ static const char usage_decode[] =
     "            ignored); an error in the text names its text offset, an\n"
     "            error in the bytes both its byte offset in the decoded input\n"
     "            and the text offset of that byte's first digit\n"
+    "  --quiet   no line on stderr about replacements (errors are still\n"
+    "            reported)\n"
     "  --help    this help\n"
     "\n"
     USAGE_COMMON;
@@ -283,29 +293,83 @@ static int stream_encode(const cli_utf8_io *io, const char *path, int hex)
     return 0;
 }
 
-/* Never more units than bytes: a chunk call given as many cannot fail. */
+static void put_where(FILE *err, size_t offset, const uint8_t *text, size_t text_len, int hex);
+
+/* A decoding stream: where its output goes, the input bytes decoded so
+ * far, and the U+FFFD written for ill-formed input (the JDK's replacements)
+ * with the byte offset of the first. */
+typedef struct decode_stream {
+    FILE *out;
+    size_t done;
+    size_t replaced;
+    size_t first;
+} decode_stream;
+
+/* Whether u[0 .. n) holds U+FFFD: no early exit, so that the compiler
+ * makes it a vector loop (it runs over every unit the stream decodes). */
+static int has_replacement_char(const uint16_t *u, size_t n)
+{
+    unsigned seen = 0;
+    for (size_t i = 0; i < n; i++)
+        seen |= u[i] == 0xFFFDu;
+    return seen != 0;
+}
+
+/* Never more units than bytes: a chunk call given as many cannot fail.
+ * Each replacement is a U+FFFD in the units, so a chunk without one has
+ * none and is not read again; a chunk with one is counted (the sum over
+ * the chunks' consumed bytes is the whole input's count). */
 static size_t decode_step(void *ctx, uint8_t *work, const uint8_t *in, size_t have, int last)
 {
-    FILE *out = ctx;
+    decode_stream *d = ctx;
     uint16_t *units = (uint16_t *)(void *)work; /* malloc'd: aligned */
     size_t used = 0, written = 0;
     (void)lepack_utf8_decode_chunk(in, have, last, units, have, &used, &written);
-    fwrite(le_from_units(units, written), 1, written * 2, out);
+    if (has_replacement_char(units, written)) {
+        size_t n = 0, bad = 0;
+        (void)lepack_utf8_replacements(in, used, &n);
+        /* Not 0: the input before the chunk was well-formed, so its first
+         * ill-formed sequence is the stream's first replacement. */
+        if (n > 0 && d->replaced == 0 && lepack_utf8_validate(in, used, &bad) != LEPACK_OK)
+            d->first = d->done + bad;
+        d->replaced += n;
+    }
+    fwrite(le_from_units(units, written), 1, written * 2, d->out);
+    d->done += used;
     return used;
+}
+
+/* The line after a lossy decode that replaced something, unless --quiet or
+ * the output could not be written (main.c's out_finish says so, and a
+ * failed run has one line on stderr).  text[0 .. text_len) is the hex text
+ * with --hex. */
+static void report_replacements(const cli_utf8_io *io, const decode_stream *d, int quiet,
+                                const uint8_t *text, size_t text_len, int hex)
+{
+    if (quiet || d->replaced == 0 || fflush(io->out) != 0 || ferror(io->out))
+        return;
+    fprintf(io->err, "lepack: %zu ill-formed UTF-8 sequence%s replaced by U+FFFD, the first at ",
+            d->replaced, plural(d->replaced));
+    put_where(io->err, d->first, text, text_len, hex);
+    fputc('\n', io->err);
 }
 
 /* decode without --strict, --mutf8 or --hex.  Every byte sequence
  * decodes, so only a read error can stop it. */
-static int stream_decode(const cli_utf8_io *io, const char *path)
+static int stream_decode(const cli_utf8_io *io, const char *path, int quiet)
 {
+    decode_stream d = {io->out, 0, 0, 0};
     size_t left = 0;
-    return stream_input(io, path, decode_step, io->out, (CHUNK + CARRY) * sizeof(uint16_t),
-                        &left);
+    if (stream_input(io, path, decode_step, &d, (CHUNK + CARRY) * sizeof(uint16_t), &left) != 0)
+        return 1;
+    report_replacements(io, &d, quiet, NULL, 0, 0);
+    return 0;
 }
 
 /* decode of bytes already in memory (--strict once validated, --hex once
  * parsed): the stream's steps over src[0 .. len), CHUNK bytes at a time. */
-static int write_decoded(const cli_utf8_io *io, const uint8_t *src, size_t len)
+static int write_decoded(const cli_utf8_io *io, const uint8_t *src, size_t len,
+                         decode_stream *d)
 {
     if (len == 0)
         return 0; /* src may be NULL: an empty input or hex text */
@@ -318,12 +382,46 @@ static int write_decoded(const cli_utf8_io *io, const uint8_t *src, size_t len)
         size_t have = len - off < CHUNK ? len - off : CHUNK;
         int last = have == len - off;
         /* Not the last: at most 3 bytes kept back of CHUNK. */
-        off += decode_step(io->out, (uint8_t *)(void *)units, src + off, have, last);
+        off += decode_step(d, (uint8_t *)(void *)units, src + off, have, last);
         if (last)
             break;
     }
     free(units);
     return 0;
+}
+
+/* writeUTF's input: at most MUTF8_MAX_INPUT bytes (every unit takes at
+ * least one byte of a body of at most 65535), read in chunks; *over set,
+ * and nothing kept, as soon as there are more. */
+#define MUTF8_MAX_INPUT (2 * (size_t)LEPACK_MUTF8_MAX_BODY + 1)
+
+static int read_bounded(const cli_utf8_io *io, const char *path, uint8_t **data, size_t *len,
+                        int *over)
+{
+    void *h = NULL;
+    if (io->open_input(&h, path) != 0)
+        return 1;
+    uint8_t *buf = malloc(MUTF8_MAX_INPUT + 1);
+    size_t n = 0, got = 0;
+    int rc = 1;
+    if (buf == NULL) {
+        complain(io, "out of memory");
+        goto end;
+    }
+    do {
+        if (io->read_chunk(h, buf + n, MUTF8_MAX_INPUT + 1 - n, &got) != 0)
+            goto end;
+        n += got;
+    } while (got > 0 && n <= MUTF8_MAX_INPUT);
+    *over = n > MUTF8_MAX_INPUT;
+    *data = buf;
+    *len = n;
+    buf = NULL;
+    rc = 0;
+end:
+    io->close_input(h);
+    free(buf);
+    return rc;
 }
 
 static int cmd_encode(const cli_utf8_io *io, const char *path, int strict, int mutf8, int hex)
@@ -332,9 +430,17 @@ static int cmd_encode(const cli_utf8_io *io, const char *path, int strict, int m
         return stream_encode(io, path, hex);
     uint8_t *in = NULL, *out = NULL;
     size_t len = 0;
-    if (read_input(io, path, &in, &len) != 0)
+    int over = 0;
+    if ((mutf8 ? read_bounded(io, path, &in, &len, &over) : read_input(io, path, &in, &len)) != 0)
         return 1;
     int rc = 1;
+    if (over) {
+        fprintf(io->err,
+                "lepack: too long for writeUTF: more than %u code units, and each takes at "
+                "least one byte of a body limited to %u bytes (UTFDataFormatException)\n",
+                LEPACK_MUTF8_MAX_BODY, LEPACK_MUTF8_MAX_BODY);
+        goto done;
+    }
     if (len % 2 != 0) {
         odd_input(io, len);
         goto done;
@@ -366,9 +472,9 @@ static int cmd_encode(const cli_utf8_io *io, const char *path, int strict, int m
         size_t body = 0;
         (void)lepack_mutf8_length(units, n, &body);
         fprintf(io->err,
-                "lepack: %s: the modified UTF-8 body is %zu bytes; writeUTF's 2-byte length "
-                "prefix allows at most %u\n",
-                lepack_status_name(st), body, LEPACK_MUTF8_MAX_BODY);
+                "lepack: too long for writeUTF: the modified UTF-8 body is %zu bytes, over the "
+                "%u its 2-byte length prefix allows (UTFDataFormatException)\n",
+                body, LEPACK_MUTF8_MAX_BODY);
         goto done;
     }
     if (hex)
@@ -431,10 +537,11 @@ static void decode_error(FILE *err, lepack_status st, int mutf8, const uint8_t *
     }
 }
 
-static int cmd_decode(const cli_utf8_io *io, const char *path, int strict, int mutf8, int hex)
+static int cmd_decode(const cli_utf8_io *io, const char *path, int strict, int mutf8, int hex,
+                      int quiet)
 {
     if (!strict && !mutf8 && !hex)
-        return stream_decode(io, path);
+        return stream_decode(io, path, quiet);
     uint8_t *in = NULL, *parsed = NULL;
     uint16_t *units = NULL;
     size_t len = 0;
@@ -463,7 +570,10 @@ static int cmd_decode(const cli_utf8_io *io, const char *path, int strict, int m
         if (strict)
             st = lepack_utf8_validate(src, len, &bad);
         if (st == LEPACK_OK) {
-            rc = write_decoded(io, src, len);
+            decode_stream d = {io->out, 0, 0, 0};
+            rc = write_decoded(io, src, len, &d);
+            if (rc == 0)
+                report_replacements(io, &d, quiet, in, text_len, hex);
             goto done;
         }
     } else {
@@ -542,7 +652,7 @@ int cli_utf8_run(int argc, char **argv, const cli_utf8_io *io)
         return usage_error(io, usage_utf8, "unknown utf8 subcommand ", argv[1], "");
     const char *usage = encode ? usage_encode : usage_decode;
     const char *path = NULL;
-    int strict = 0, mutf8 = 0, hex = 0, options = 1;
+    int strict = 0, mutf8 = 0, hex = 0, quiet = 0, options = 1;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (!options || a[0] != '-' || a[1] == '\0') {
@@ -563,6 +673,8 @@ int cli_utf8_run(int argc, char **argv, const cli_utf8_io *io)
             mutf8 = 1;
         } else if (strcmp(a, "--strict") == 0) {
             strict = 1;
+        } else if (!encode && strcmp(a, "--quiet") == 0) {
+            quiet = 1;
         } else {
             return usage_error(io, usage, "unknown option ", a, "");
         }
@@ -578,5 +690,5 @@ int cli_utf8_run(int argc, char **argv, const cli_utf8_io *io)
                                   : "--strict and --mutf8 cannot be used together: readUTF has its "
                                     "own rules and no strict mode", NULL, "");
     return encode ? cmd_encode(io, path, strict, mutf8, hex)
-                  : cmd_decode(io, path, strict, mutf8, hex);
+                  : cmd_decode(io, path, strict, mutf8, hex, quiet);
 }

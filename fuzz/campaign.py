@@ -5,6 +5,7 @@
 
     campaign.py run --engine libfuzzer|afl [options] HARNESS...
     campaign.py merge [options] HARNESS...
+    campaign.py mutants --seconds S [--mutants-dir DIR] [PATCH...]
     campaign.py readme [--work DIR] [--readme fuzz/README.md]
 
 run: each harness in turn for --seconds on --jobs cores (libFuzzer: that
@@ -30,9 +31,17 @@ with new features) go into corpus/<h>, named by their SHA-1; the libFuzzer
 queues are emptied.  Inputs are replayed first: a crashing one stops the
 merge with its replay command.
 
+mutants: every fuzz/mutants/*.patch (or those named) fuzzed by
+fuzz/mutants.sh, from the committed corpus and from nothing, each for at
+most --seconds: the time to detection of each, with the commit, the date,
+the load before and after and the settings, in WORK/mutants-summary.json
+and .txt.  A mutant that lives --seconds is a figure (">S"), not a
+failure; one that is BROKEN fails the run.
+
 readme: copies the last summaries of both engines, with their commit,
 date, machine and settings, into fuzz/README.md between
-`<!-- campaign:begin -->` and `<!-- campaign:end -->`.
+`<!-- campaign:begin -->` and `<!-- campaign:end -->`, and the last
+mutants summary between `<!-- mutants:begin -->` and `<!-- mutants:end -->`.
 """
 import argparse
 import glob
@@ -737,7 +746,120 @@ def merge(a):
     return failed
 
 
+# --- mutants ---------------------------------------------------------------------
+
+MUTANT_FROMS = ("corpus", "empty")
+
+
+def mutant_rows(path):
+    """{mutant: (result, detail)} of one fuzz/mutants.sh table."""
+    rows = {}
+    if not os.path.exists(path):
+        return rows
+    for line in open(path).read().splitlines()[1:]:
+        parts = line.split(None, 2)
+        if len(parts) >= 2:
+            rows[parts[0]] = (parts[1], parts[2] if len(parts) > 2 else "")
+    return rows
+
+
+def mutants(a):
+    patches = a.harnesses or sorted(glob.glob(os.path.join(a.root, "fuzz", "mutants", "*.patch")),
+                                    key=lambda p: [int(x) if x.isdigit() else x
+                                                   for x in re.split(r"(\d+)", os.path.basename(p))])
+    load_before = [round(x, 2) for x in os.getloadavg()]
+    env = dict(os.environ, FUZZ_MUTANTS_FROM=" ".join(MUTANT_FROMS), FUZZ_MUTANT_RUNS="1")
+    say("mutants: %d patches, from the corpus and from nothing, at most %d s each way"
+        % (len(patches), a.seconds))
+    p = subprocess.run(["sh", "fuzz/mutants.sh", "fuzz", a.mutants_dir, str(a.seconds)] + patches,
+                       cwd=a.root, env=env)
+    tables = {f: mutant_rows(os.path.join(a.mutants_dir, "fuzz-%s.txt" % f)) for f in MUTANT_FROMS}
+    results = []
+    for path in patches:
+        name = os.path.basename(path)[:-len(".patch")]
+        lines = open(path).read().splitlines()
+        head = lines[:next((i for i, l in enumerate(lines) if l.startswith("--- ")), len(lines))]
+        bug = next((l.split(":", 1)[1].strip() for l in head if l.startswith("Bug:")), "")
+        hs = next((l.split(":", 1)[1].split() for l in head[:1] if l.startswith("harnesses:")),
+                  ["counters_ops"])
+        r = {"mutant": name, "bug": bug, "harness": hs[0]}
+        for f in MUTANT_FROMS:
+            result, detail = tables[f].get(name, ("BROKEN", "no row"))
+            r[f] = result
+            r[f + "_detail"] = detail
+        results.append(r)
+    broken = [r["mutant"] for r in results if "BROKEN" in (r["corpus"], r["empty"])]
+    doc = {"commit": git_commit(a.root), "seconds": a.seconds,
+           "started": time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(a.started)),
+           "duration": round(time.time() - a.started),
+           "machine": {"cpus": os.cpu_count(), "load_before": load_before,
+                       "load_after": [round(x, 2) for x in os.getloadavg()]},
+           "mutants": results}
+    os.makedirs(a.work, exist_ok=True)
+    with open(os.path.join(a.work, "mutants-summary.json"), "w") as f:
+        json.dump(doc, f, indent=1, sort_keys=True)
+        f.write("\n")
+    text = mutants_table(doc)
+    with open(os.path.join(a.work, "mutants-summary.txt"), "w") as f:
+        f.write(text + "\n")
+    sys.stdout.write(text + "\n")
+    if broken or p.returncode == 2:
+        say("mutants: BROKEN (not evidence either way): %s" % " ".join(broken))
+        return 1
+    lived = [r["mutant"] for r in results if "SURVIVED" in (r["corpus"], r["empty"])]
+    if lived:
+        say("mutants: lived %d s (a figure, not a failure; the corpus replay in make check "
+            "must still catch them): %s" % (a.seconds, " ".join(lived)))
+    return 0
+
+
+def mutant_time(result, seconds):
+    return ">%d s" % seconds if result == "SURVIVED" else result.replace("s", " s")
+
+
+def mutants_table(doc):
+    lines = ["| mutant | bug (docs/bugs.md) | harness | from the corpus | from nothing | caught by |",
+             "|---|---|---|---|---|---|"]
+    for r in doc["mutants"]:
+        why = ""
+        for f in MUTANT_FROMS:
+            d = r.get(f + "_detail", "")
+            if ": " in d and r[f] not in ("SURVIVED", "BROKEN"):
+                why = d.split(": ", 1)[1]
+                break
+        # A sanitizer's report without its process id and addresses.
+        why = re.sub(r" on (address|unknown address) 0x[0-9a-f]+.*", "", re.sub(r"==\d+==", "", why))
+        why = why.replace("|", "\\|").strip()
+        lines.append("| `%s` | `%s` | %s | %s | %s | %s |"
+                     % (r["mutant"], r["bug"], r["harness"], mutant_time(r["corpus"], doc["seconds"]),
+                        mutant_time(r["empty"], doc["seconds"]), "`%s`" % why if why else ""))
+    return "\n".join(lines)
+
+
 def readme(a):
+    text = open(a.readme).read()
+    done = 0
+    m = os.path.join(a.work, "mutants-summary.json")
+    mb, me = "<!-- mutants:begin -->", "<!-- mutants:end -->"
+    if os.path.exists(m) and mb in text and me in text:
+        s = json.load(open(m))
+        body = ("%s\nCopied by `make fuzz-readme` from the last `make fuzz-figures` "
+                "(build/fuzz/campaign/mutants-summary.json): each mutant of fuzz/mutants/ built "
+                "once (libFuzzer, ASan + UBSan), fuzzed from the committed corpus with its "
+                "dictionary and from an empty directory without one, `-use_value_profile=1`, "
+                "seed 1, at most %d s each, niced; started %s at commit %s, %d s in all, on %d "
+                "CPUs (load average %s before, %s after).\n\n%s\n%s"
+                % (mb, s["seconds"], s["started"], s["commit"], s["duration"], s["machine"]["cpus"],
+                   ", ".join(str(x) for x in s["machine"]["load_before"]),
+                   ", ".join(str(x) for x in s["machine"]["load_after"]), mutants_table(s), me))
+        start, stop = text.index(mb), text.index(me) + len(me)
+        text = text[:start] + body + text[stop:]
+        done += 1
+    open(a.readme, "w").write(text)
+    return campaign_readme(a, done)
+
+
+def campaign_readme(a, done):
     begin, end = "<!-- campaign:begin -->", "<!-- campaign:end -->"
     text = open(a.readme).read()
     if begin not in text or end not in text:
@@ -763,6 +885,9 @@ def readme(a):
                          + ", ".join("%s %d / %d" % (h, c["afl_ubsan"], c["libfuzzer"])
                                      for h, c in checks) + ".")
     if not parts:
+        if done:
+            say("fuzz-readme: %s: mutants updated; no campaign summary in %s" % (a.readme, a.work))
+            return 0
         say("fuzz-readme: no summary in %s: run make fuzz or make fuzz-afl first" % a.work)
         return 1
     body = ("%s\nCopied by `make fuzz-readme` from the last runs' summaries (%s).\n\n%s\n%s"
@@ -775,7 +900,7 @@ def readme(a):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("action", choices=["run", "merge", "readme"])
+    ap.add_argument("action", choices=["run", "merge", "mutants", "readme"])
     ap.add_argument("harnesses", nargs="*")
     ap.add_argument("--engine", choices=["libfuzzer", "afl"], default="libfuzzer")
     ap.add_argument("--seconds", type=int, default=60)
@@ -789,6 +914,8 @@ def main():
                     help="AFL++: libFuzzer builds, to compare UBSan check counts")
     ap.add_argument("--replaydir", default="")
     ap.add_argument("--readme", default="fuzz/README.md")
+    ap.add_argument("--mutants-dir", default="build/fuzz/mutants",
+                    help="mutants: fuzz/mutants.sh's work directory")
     ap.add_argument("--corpus-root", default="corpus")
     ap.add_argument("--fuzzdir", default="fuzz", help="where <harness>.dict/.options live")
     ap.add_argument("--afl-fuzz", default="afl-fuzz")
@@ -808,6 +935,10 @@ def main():
     a.jobs = max(a.jobs, 1)
     if a.action == "readme":
         return readme(a)
+    if a.action == "mutants":
+        a.mutants_dir = os.path.abspath(a.mutants_dir)
+        a.harnesses = [os.path.abspath(p) for p in a.harnesses]
+        return mutants(a)
     if not a.harnesses or not a.bindir or not a.replaydir:
         ap.error("run and merge need harnesses, --bindir and --replaydir")
     if a.action == "merge":

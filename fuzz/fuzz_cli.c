@@ -339,7 +339,7 @@ typedef struct utf8_expect {
     int status;
     uint8_t *out; /* malloc'd */
     size_t out_len;
-    char err[96];
+    char err[192]; /* a refusal's start; on success, the whole stderr line (or none) */
 } utf8_expect;
 
 static void expect_bytes(utf8_expect *e, const uint8_t *p, size_t n, int hex)
@@ -441,13 +441,13 @@ static void spec_utf8_encode(utf8_expect *e, const uint8_t *in, size_t len, int 
     if (rst == REF_OK)
         expect_bytes(e, bytes, got, hex);
     else
-        refuse(e, "lepack: LEPACK_ETOOLONG: the modified UTF-8 body is");
+        refuse(e, "lepack: too long for writeUTF: ");
     free(s);
     free(bytes);
 }
 
 static void spec_utf8_decode(utf8_expect *e, const uint8_t *in, size_t len, int strict,
-                             int mutf8, int hex)
+                             int mutf8, int hex, int quiet)
 {
     uint8_t *parsed = malloc(len / 2 + 1);
     if (parsed == NULL)
@@ -493,6 +493,20 @@ static void spec_utf8_decode(utf8_expect *e, const uint8_t *in, size_t len, int 
         if (ref_utf8_decode(src, len, units, len, &n) != REF_OK)
             abort();
         expect_units(e, units, n);
+        /* Lossy: the U+FFFD written for ill-formed input, counted, and
+         * where the first ill-formed sequence starts. */
+        size_t repl = 0;
+        if (ref_utf8_replacements(src, len, &repl) != REF_OK)
+            abort();
+        if (!quiet && repl > 0 && ref_utf8_validate(src, len, &bad) != REF_OK) {
+            int m = snprintf(e->err, sizeof e->err,
+                             "lepack: %zu ill-formed UTF-8 sequence%s replaced by U+FFFD, the "
+                             "first at byte offset %zu", repl, spec_plural(repl), bad);
+            if (hex && m > 0 && (size_t)m < sizeof e->err)
+                snprintf(e->err + m, sizeof e->err - (size_t)m,
+                         " of the decoded input, text offset %zu",
+                         spec_digit_offset(text, text_len, bad));
+        }
     }
     free(units);
     free(parsed);
@@ -504,7 +518,7 @@ static void check_utf8_cli(const uint8_t *data, size_t size)
         return;
     unsigned flags = data[0];
     int encode = flags & 1, mutf8 = (flags >> 1) & 1, hex = (flags >> 2) & 1;
-    int strict = (flags >> 3) & 1, extra = (flags >> 4) & 3;
+    int strict = (flags >> 3) & 1, extra = (flags >> 4) & 3, quiet = !encode && (flags >> 6) & 1;
     char *argv[8];
     int argc = 0;
     argv[argc++] = (char *)"utf8";
@@ -515,6 +529,8 @@ static void check_utf8_cli(const uint8_t *data, size_t size)
         argv[argc++] = (char *)"--hex";
     if (strict)
         argv[argc++] = (char *)"--strict";
+    if (quiet)
+        argv[argc++] = (char *)"--quiet";
     if (extra == 1)
         argv[argc++] = (char *)"--help";
     else if (extra == 2)
@@ -541,7 +557,7 @@ static void check_utf8_cli(const uint8_t *data, size_t size)
     } else if (encode) {
         spec_utf8_encode(&e, in, len, strict, mutf8, hex);
     } else {
-        spec_utf8_decode(&e, in, len, strict, mutf8, hex);
+        spec_utf8_decode(&e, in, len, strict, mutf8, hex, quiet);
     }
 
     /* Two memory streams for the whole run, rewound per input: opening
@@ -570,7 +586,12 @@ static void check_utf8_cli(const uint8_t *data, size_t size)
     } else if (e.status == 0) {
         FZ_EQ_U(flags, "lepack utf8 stdout length", out_len, e.out_len);
         FZ_EQ_BYTES(flags, "lepack utf8 stdout", out, e.out, out_len);
-        FZ_EQ_U(flags, "lepack utf8 stderr length on success", err_len, 0);
+        /* Nothing, or a lossy decode's count of replacements. */
+        size_t want_err = e.err[0] != '\0' ? strlen(e.err) + 1 : 0;
+        FZ_EQ_U(flags, "lepack utf8 stderr length on success", err_len, want_err);
+        if (want_err > 0 && (strncmp(err, e.err, want_err - 1) != 0 || err[want_err - 1] != '\n'))
+            FZ_FAIL("lepack utf8 (flags 0x%02x): stderr \"%.160s\", expected \"%s\"", flags, err,
+                    e.err);
     } else {
         /* Nothing, or in a streaming mode what came before the odd byte. */
         FZ_EQ_U(flags, "lepack utf8 stdout length when refused", out_len, e.out_len);

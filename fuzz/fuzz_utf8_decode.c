@@ -15,8 +15,11 @@
  * chunks of random sizes (every cut of a sequence among them) gives the
  * same units, consumes all but at most 3 bytes of each chunk and preflights
  * like the one-shot call; lepack_utf8_validate and lepack_utf8_decode_strict give ref's
- * verdict and offset.  ICU (u_strFromUTF8WithSub, U+FFFD) must agree on the
- * units, except on inputs holding ED A0..BF: there the JDK, which is the
+ * verdict and offset.  lepack_utf8_replacements gives ref's count of
+ * replacements, 0 exactly for well-formed input, and the counts of the
+ * bytes each chunk call consumed add up to it.  ICU (u_strFromUTF8WithSub,
+ * U+FFFD) must agree on the units and the count (its substitution count),
+ * except on inputs holding ED A0..BF: there the JDK, which is the
  * contract, replaces a whole encoded surrogate (ED A0..BF 80..BF) by one
  * U+FFFD and ED A0..BF alone by one, where ICU replaces each byte
  * (docs/utf8.md).  ICU finds an input well-formed exactly when ref does.
@@ -89,10 +92,10 @@ static void check_decode(const uint8_t *src, size_t len, const uint16_t *want, s
 /* The stream cut into chunks: each call gets the bytes the previous one
  * left plus the next chunk, as a reader that carries the tail over would. */
 static void check_decode_chunks(const uint8_t *src, size_t len, const uint16_t *want,
-                                size_t units, uint32_t seed)
+                                size_t units, size_t replaced, uint32_t seed)
 {
     uint16_t *out = fz_block(units * 2 + 2, 0xA5);
-    size_t pos = 0, q = 0, end = 0;
+    size_t pos = 0, q = 0, end = 0, repl = 0;
     for (;;) {
         size_t step = fz_chunk(&seed);
         end = len - end < step ? len : end + step;
@@ -115,6 +118,10 @@ static void check_decode_chunks(const uint8_t *src, size_t len, const uint16_t *
                 FZ_FAIL("chunk at %zu: ENOSPACE but the buffer changed", pos);
             free(tmp);
         }
+        size_t r = 7777;
+        FZ_EQ_U(pos, "chunk replacements status", lepack_utf8_replacements(src + pos, used, &r),
+                LEPACK_OK);
+        repl += r;
         pos += used;
         q += w;
         if (q > units)
@@ -123,6 +130,7 @@ static void check_decode_chunks(const uint8_t *src, size_t len, const uint16_t *
             break;
     }
     FZ_EQ_U(len, "chunked unit count", q, units);
+    FZ_EQ_U(len, "chunked replacements", repl, replaced);
     FZ_EQ_BYTES(len, "chunked units", out, want, units * 2);
     free(out);
 }
@@ -175,6 +183,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ref_utf8_decode(src, len, want, len, &units) != REF_OK)
         FZ_FAIL("ref could not decode %zu bytes", len);
     int ref_valid = ref_utf8_validate(src, len, &ref_bad) == REF_OK;
+    size_t replaced = 0, counted = 7777;
+    if (ref_utf8_replacements(src, len, &replaced) != REF_OK)
+        FZ_FAIL("ref could not count the replacements of %zu bytes", len);
+    FZ_EQ_U(len, "replacements status", lepack_utf8_replacements(src, len, &counted), LEPACK_OK);
+    FZ_EQ_U(len, "replacements", counted, replaced);
+    FZ_EQ_U(len, "no replacement exactly when well-formed", replaced == 0, ref_valid);
 
 #ifndef FZ_NO_ICU
     {
@@ -186,6 +200,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_EQ_U(len, "ICU finds it well-formed", subs == 0, ref_valid);
         if (!has_encoded_surrogate(src, len)) {
             FZ_EQ_U(len, "ICU unit count", (size_t)n, units);
+            FZ_EQ_U(len, "ICU substitution count", (size_t)subs, replaced);
             FZ_EQ_BYTES(len, "ref units against ICU's", want, icu, units * 2);
         }
         free(icu);
@@ -196,7 +211,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int level = LEPACK_VEC_NONE; level <= best; level++) {
         lepack_vec_select(level);
         check_decode(src, len, want, units, ref_valid, ref_bad);
-        check_decode_chunks(src, len, want, units, fz_chunk_seed(size, mode));
+        check_decode_chunks(src, len, want, units, replaced, fz_chunk_seed(size, mode));
     }
     lepack_vec_select(-1);
 

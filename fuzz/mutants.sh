@@ -11,7 +11,9 @@
 #       FUZZ_MUTANTS_FROM=corpus (default) starts from the committed corpus
 #       with the harness's dictionary; FUZZ_MUTANTS_FROM=empty starts from
 #       an empty corpus with no dictionary, so only what the fuzzer sees in
-#       the code's own comparisons can lead it to a boundary.
+#       the code's own comparisons can lead it to a boundary;
+#       FUZZ_MUTANTS_FROM="corpus empty" runs both on one build of each
+#       mutant, a table for each (DIR/fuzz-corpus.txt, DIR/fuzz-empty.txt).
 #       FUZZ_MUTANT_RUNS=N runs each mutant N times (seeds 1..N) and reports
 #       every time and the median.
 #
@@ -27,10 +29,12 @@ set -u
 mode=$1 dir=$2 seconds=$3
 shift 3
 [ $# -gt 0 ] || set -- fuzz/mutants/*.patch
-from=${FUZZ_MUTANTS_FROM:-corpus}
+froms=${FUZZ_MUTANTS_FROM:-corpus}
 runs=${FUZZ_MUTANT_RUNS:-1}
 case $mode in replay|fuzz) ;; *) echo "mutants: mode is replay or fuzz" >&2; exit 2 ;; esac
-case $from in corpus|empty) ;; *) echo "mutants: FUZZ_MUTANTS_FROM is corpus or empty" >&2; exit 2 ;; esac
+for from in $froms; do
+    case $from in corpus|empty) ;; *) echo "mutants: FUZZ_MUTANTS_FROM is corpus, empty or both" >&2; exit 2 ;; esac
+done
 top=$(pwd)
 CC=${FUZZ_CLANG:-clang}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
@@ -44,17 +48,53 @@ INC="-Isrc -Iref -Icli -Ifuzz"
 # What the harness prints when it catches something.
 DETECTED='lepack fuzz mismatch|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:'
 mkdir -p "$dir"
-report="$dir/$mode${FUZZ_MUTANTS_FROM:+-$from}.txt"
-printf '%-36s %-10s %s\n' mutant result "detail" > "$report"
+# One table per starting point (replay: the corpus).
+report_of() { echo "$dir/$mode${FUZZ_MUTANTS_FROM:+-$1}.txt"; }
+[ "$mode" = fuzz ] || froms=corpus
+for from in $froms; do
+    printf '%-36s %-10s %s\n' mutant result "detail" > "$(report_of "$from")"
+done
+report=$(report_of "${froms%% *}")
 survivors=0 broken=0
 now() { date +%s.%N; }
 row() { printf '%-36s %-10s %s\n' "$1" "$2" "$3" >> "$report"; }
 # The first line of the log that says what was caught.
 detection() { grep -m 1 -E "$DETECTED" "$1" | cut -c 1-100; }
 
+# FUZZ_MUTANT_OBJS=DIR (fuzz mode): the unmutated tree's libFuzzer objects
+# (build/fuzz/obj/libfuzzer, the same flags): a mutant that changes only
+# .c files compiles those alone and links the rest from DIR; one that
+# changes a header is built whole.
+objdir=${FUZZ_MUTANT_OBJS:-}
+
+# reuse_objects TREE: the objects of LIB for TREE's libFuzzer binary, the
+# changed sources compiled into TREE; fails when a header changed (or a
+# compile did).
+reuse_objects() {
+    for f in $(cd "$1" && find src ref cli fuzz -name '*.h'); do
+        cmp -s "$top/$f" "$1/$f" || return 1
+    done
+    objs=""
+    for f in $LIB; do
+        if cmp -s "$top/$f" "$1/$f" && [ -f "$objdir/${f%.c}.o" ]; then
+            objs="$objs $objdir/${f%.c}.o"
+        else
+            o="$1/obj/${f%.c}.o"
+            mkdir -p "$(dirname "$o")"
+            # shellcheck disable=SC2086
+            (cd "$1" && $CC $INC -std=c11 -g -O1 -fsanitize=fuzzer-no-link $SAN -c "$f" -o "$o") || return 1
+            objs="$objs $o"
+        fi
+    done
+}
+
 # build TREE HARNESS KIND: the replay or libFuzzer binary of one harness.
 build() {
-    if [ "$3" = replay ]; then
+    if [ "$3" = fuzz ] && [ -n "$objdir" ] && reuse_objects "$1" > "$1/build_$2.log" 2>&1; then
+        # shellcheck disable=SC2086
+        (cd "$1" && $CC $INC -std=c11 -g -O1 -fsanitize=fuzzer $SAN "fuzz/fuzz_$2.c" $objs $(libs_of "$2") -o "fuzz_$2") \
+            >> "$1/build_$2.log" 2>&1
+    elif [ "$3" = replay ]; then
         # shellcheck disable=SC2086
         (cd "$1" && $CC $INC -std=c11 -g -O1 $SAN "fuzz/fuzz_$2.c" fuzz/replay.c $LIB $(libs_of "$2") -o "replay_$2") \
             > "$1/build_$2.log" 2>&1
@@ -154,14 +194,19 @@ for p in "$@"; do
     h=${hs%% *}
     if ! build "$tree" "$h" fuzz; then
         tail -n 20 "$tree/build_$h.log" >&2
-        row "$name" BROKEN "does not build (not a kill)"
+        for from in $froms; do
+            report=$(report_of "$from")
+            row "$name" BROKEN "does not build (not a kill)"
+        done
         broken=$((broken + 1))
         continue
     fi
+    for from in $froms; do
+    report=$(report_of "$from")
     times="" found=0 lived=0 odd=""
     run=1
     while [ "$run" -le "$runs" ]; do
-        w="$tree/run$run"
+        w="$tree/$from-run$run"
         mkdir -p "$w/work" "$w/art"
         dict=""
         if [ "$from" = corpus ]; then
@@ -200,8 +245,10 @@ for p in "$@"; do
     else
         row "$name" "${median}s" "$h, $from: $why"
     fi
+    done
 done
 wait
+report=$(report_of "${froms%% *}")
 for name in $names; do
     if [ ! -s "$dir/$name/row" ]; then
         row "$name" BROKEN "the replay wrote no verdict (not a kill)"
@@ -209,12 +256,18 @@ for name in $names; do
         continue
     fi
     read -r _ result detail < "$dir/$name/row"
-    row "$name" "$result" "$detail"
+    for from in $froms; do
+        report=$(report_of "$from")
+        row "$name" "$result" "$detail"
+    done
     case $result in
         BROKEN) broken=$((broken + 1)) ;;
         SURVIVED) survivors=$((survivors + 1)) ;;
     esac
 done
-cat "$report"
+for from in $froms; do
+    [ "$mode" = replay ] || echo "from $from:"
+    cat "$(report_of "$from")"
+done
 [ "$broken" -eq 0 ] || { echo "mutants: $broken BROKEN (not evidence either way)" >&2; exit 2; }
 [ "$survivors" -eq 0 ] || { echo "mutants: $survivors survived" >&2; exit 1; }

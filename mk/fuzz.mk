@@ -10,6 +10,13 @@
 #   make fuzz-afl        the same with AFL++ (FUZZ_JOBS secondary instances)
 #   make corpus-merge    kept inputs with new coverage into corpus/
 #   make fuzz-readme     the last summaries into fuzz/README.md
+#   make fuzz-figures    fuzz/README.md's figures regenerated: make fuzz and
+#                        make fuzz-afl over every harness (FIG_SECONDS
+#                        each), every fuzz mutant fuzzed from the corpus
+#                        and from nothing (FIG_MUTANT_SECONDS at most each
+#                        way), then make fuzz-readme; it prints its time
+#                        budget first (at most about 105 min at the
+#                        defaults, most mutants taking seconds)
 #   make fuzz-check      corpus replay (ASan+UBSan, MSan, integer) + smoke runs
 #   make fuzz-mutants    each fuzz/mutants/*.patch must be caught within 60 s
 #                        (FUZZ_MUTANTS_FROM=empty: from an empty corpus with
@@ -126,8 +133,28 @@ corpus-merge: fuzz-build
 	@python3 fuzz/campaign.py merge --work $(FUZZ_CAMPAIGN) --bindir $(FUZZ_DIR)/libfuzzer \
 	  --replaydir $(FUZZ_DIR)/replay $(FUZZ_HARNESSES)
 
-# The last summaries into fuzz/README.md's campaign figures.
+# The last summaries into fuzz/README.md's campaign and mutant figures.
 fuzz-readme:
+	@python3 fuzz/campaign.py readme --work $(FUZZ_CAMPAIGN)
+
+# Every figure of fuzz/README.md, by one command.  The budget: each
+# harness FIG_SECONDS under each engine (plus AFL++'s minimisation), and
+# for each mutant one build (about 30 s of one core) and at most
+# 2 x FIG_MUTANT_SECONDS; most mutants fall within a second from the
+# corpus.  Everything runs niced; the summaries record the load.
+FIG_SECONDS        ?= 60
+FIG_MUTANT_SECONDS ?= 120
+FIG_MUTANTS        ?= $(wildcard fuzz/mutants/*.patch)
+.PHONY: fuzz-figures
+fuzz-figures:
+	@n=$(words $(FUZZ_HARNESSES)); m=$(words $(FIG_MUTANTS)); \
+	  echo "fuzz-figures: at most about $$(( (2 * n * ($(FIG_SECONDS) + 15) + m * (30 + 2 * $(FIG_MUTANT_SECONDS))) / 60 )) min:" \
+	       "$$n harnesses x $(FIG_SECONDS) s x 2 engines, $$m mutants x (build + up to 2 x $(FIG_MUTANT_SECONDS) s)"
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FIG_SECONDS)
+	@$(MAKE) --no-print-directory fuzz-afl FUZZ_SECONDS=$(FIG_SECONDS)
+	@FUZZ_MUTANT_OBJS=$(abspath $(FUZZ_DIR)/obj/libfuzzer) \
+	  python3 fuzz/campaign.py mutants --work $(FUZZ_CAMPAIGN) --mutants-dir $(FUZZ_DIR)/mutants \
+	  --seconds $(FIG_MUTANT_SECONDS) $(FIG_MUTANTS)
 	@python3 fuzz/campaign.py readme --work $(FUZZ_CAMPAIGN)
 
 # The runner itself, on fuzz/selftest/boom.c (a harness with known bugs):

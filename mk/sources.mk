@@ -29,15 +29,14 @@ FUZZ_SUPPORT_SRC := cli/text.c
 # One harness per fuzz/fuzz_<name>.c, in campaign order.
 FUZZ_HARNESSES := views counters_ops counters_decode cli zero utf8_encode utf8_decode utf8_modified
 
-# Extra link flags per harness.  ICU is the UTF-8 harnesses' second oracle.
-# It is linked statically (the archives of Debian's libicu-dev): the engines
-# run fuzzers where no ICU is installed (fuzz/README.md, "ClusterFuzzLite
-# and OSS-Fuzz").  ICU is C++ built against libstdc++ (it calls
-# std::condition_variable, whose symbols libc++ does not have), so
-# libstdc++ follows it even where OSS-Fuzz links with libc++; the runner
-# has libstdc++.so.6.  -l:NAME.a picks the archive even where the shared
-# library is installed too, and the order matters (icuuc needs icudata).  Builds that leave ICU out (MSan:
-# not instrumented; i386: no 32-bit ICU) define FZ_NO_ICU instead.
+# Extra link flags per harness, for the local builds.  ICU is the UTF-8
+# harnesses' second oracle, linked statically (the archives of Debian's
+# libicu-dev, then libstdc++, which ICU is built against).  -l:NAME.a picks
+# the archive even where the shared library is installed too, and the
+# order matters (icuuc needs icudata).  Builds that leave ICU out define
+# FZ_NO_ICU instead: MSan (not instrumented), i386 (no 32-bit ICU) and the
+# engine builds of .clusterfuzzlite/build.sh, which read no FUZZ_LIBS_*
+# (fuzz/README.md, "ClusterFuzzLite and OSS-Fuzz").
 ICU_STATIC := -l:libicuuc.a -l:libicudata.a -lstdc++ -lm -ldl -lpthread
 FUZZ_LIBS_utf8_encode := $(ICU_STATIC)
 FUZZ_LIBS_utf8_decode := $(ICU_STATIC)

@@ -171,6 +171,22 @@ int ref_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, size_t cap, s
     return st;
 }
 
+int ref_utf8_replacements(const uint8_t *src, size_t len, size_t *count)
+{
+    size_t n = 0, i = 0;
+    while (i < len) {
+        int complete;
+        size_t k = match(src, len, i, 1, &complete);
+        /* ref_utf8_decode's two reasons for a U+FFFD: a sequence cut short
+         * or not begun, and a whole one whose value is a surrogate. */
+        if (!complete || (k == 3 && value_of(src + i, k) >= 0xD800 && value_of(src + i, k) <= 0xDFFF))
+            n++;
+        i += k;
+    }
+    *count = n;
+    return REF_OK;
+}
+
 int ref_utf16_validate(const uint16_t *s, size_t n, size_t *bad)
 {
     for (size_t i = 0; i < n; i++) {

@@ -25,6 +25,11 @@ int ref_utf16_validate(const uint16_t *s, size_t n, size_t *bad);
  * REF_ENOSPACE when it exceeds cap (dst untouched). */
 int ref_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, size_t cap, size_t *units);
 
+/* The U+FFFD that ref_utf8_decode writes in place of ill-formed input (a
+ * maximal subpart, or a whole encoded surrogate, is one), in *count; a
+ * well-formed EF BF BD is not one of them.  Always REF_OK. */
+int ref_utf8_replacements(const uint8_t *src, size_t len, size_t *count);
+
 /* Strict: REF_OK when src is well-formed UTF-8, else REF_EILLFORMED with
  * *bad the offset of the first byte of the first ill-formed sequence. */
 int ref_utf8_validate(const uint8_t *src, size_t len, size_t *bad);

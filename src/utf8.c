@@ -893,6 +893,30 @@ lepack_status lepack_utf8_validate(const uint8_t *src, size_t len, size_t *bad_o
     return LEPACK_OK;
 }
 
+lepack_status lepack_utf8_replacements(const uint8_t *src, size_t len, size_t *count)
+{
+    size_t i = 0, r = 0;
+    /* No vector kernel here: the one that skips well-formed runs starts
+     * only where every byte before is well-formed (wf_reach from 0), which
+     * stops holding at the first replacement.  The command line calls this
+     * only for chunks whose units hold a U+FFFD. */
+    /*@ loop invariant 0 <= r <= i <= len;
+        loop invariant r + drepl(src, len, i) == drepl(src, len, 0);
+        loop invariant clean: r == 0 ==> wf_reach(src, len, i);
+        loop assigns i, r;
+        loop variant len - i; */
+    while (i < len) {
+        size_t k = utf8_well_formed_length(src, len, i);
+        if (k == 0) {
+            r++;
+            k = utf8_step_length(src, len, i);
+        }
+        i += k;
+    }
+    *count = r;
+    return LEPACK_OK;
+}
+
 lepack_status lepack_utf8_decode_strict(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
                                         size_t *written, size_t *bad_offset)
 {

@@ -10,7 +10,8 @@
  *     index of the first unpaired surrogate.
  *   - new String(bytes, StandardCharsets.UTF_8): lepack_utf8_decoded_length,
  *     lepack_utf8_decode.  Each ill-formed sequence becomes one U+FFFD, with
- *     the JDK's reading of "ill-formed sequence" (docs/utf8.md).
+ *     the JDK's reading of "ill-formed sequence" (docs/utf8.md);
+ *     lepack_utf8_replacements counts them.
  *   - Strict decoding, which Java offers through a CharsetDecoder set to
  *     REPORT: lepack_utf8_validate, lepack_utf8_decode_strict name the byte
  *     offset of the first ill-formed sequence.
@@ -280,6 +281,23 @@ lepack_status lepack_utf8_decoded_length(const uint8_t *src, size_t len, size_t 
     disjoint behaviors; */
 lepack_status lepack_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
                                  size_t *written);
+
+/* The number of U+FFFD that new String(src, UTF_8) puts in place of
+ * ill-formed sequences of src[0 .. len), in *count: one per sequence the
+ * JDK replaces (a maximal subpart, or a whole encoded surrogate), as ICU
+ * counts substitutions; a well-formed EF BF BD in the input is U+FFFD
+ * itself and not counted.  0 means src is well-formed.  Never more than
+ * len, so always LEPACK_OK.  For a stream, add the counts of the bytes
+ * each lepack_utf8_decode_chunk call consumed: a chunk ends between two
+ * of the decoder's steps, so the sum is the whole stream's count. */
+/*@ requires bytes_in(src, len);
+    requires \valid(count) && \separated(count, src + (0 .. len - 1));
+    assigns *count;
+    exits \false;
+    ensures \result == LEPACK_OK;
+    ensures *count == drepl(src, len, 0) && *count <= len;
+    ensures clean: *count == 0 ==> wf_reach(src, len, len); */
+lepack_status lepack_utf8_replacements(const uint8_t *src, size_t len, size_t *count);
 
 /* LEPACK_OK when src[0 .. len) is well-formed UTF-8 (Unicode table 3-7: no
  * overlong form, no surrogate, nothing above U+10FFFF, no truncated

@@ -209,6 +209,15 @@
   predicate well_formed_at{L}(uint8_t *s, integer len, integer i) =
     dstep(s, len, i) == seq_len(s[i]) && !(s[i] == 0xED && s[i + 1] >= 0xA0);
 
+  // Replacements: the steps from i to the end whose bytes are not a
+  // well-formed sequence (well_formed_at, spelled out): each becomes one
+  // U+FFFD that the input did not hold.  A well-formed EF BF BD is U+FFFD
+  // itself and no replacement.
+  logic integer drepl{L}(uint8_t *s, integer len, integer i) =
+    i >= len ? 0 :
+    (dstep(s, len, i) == seq_len(s[i]) && !(s[i] == 0xED && s[i + 1] >= 0xA0) ? 0 : 1) +
+    drepl(s, len, i + dstep(s, len, i));
+
   // Position i is reached from 0 through well-formed sequences only.
   inductive wf_reach{L}(uint8_t *s, integer len, integer i) {
     case wf_start{L}: \forall uint8_t *s, integer len; wf_reach(s, len, 0);

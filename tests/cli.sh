@@ -133,7 +133,8 @@ commands:
   counters encode [--hex] [FILE]                  item lines -> wire items
   counters decode [--hex] [FILE]                  wire items -> item lines
   utf8 encode [--strict|--mutf8] [--hex] [FILE]   UTF-16LE -> Java'"'"'s UTF-8
-  utf8 decode [--strict|--mutf8] [--hex] [FILE]   Java'"'"'s UTF-8 -> UTF-16LE'
+  utf8 decode [--strict|--mutf8] [--hex] [--quiet] [FILE]
+                                                  Java'"'"'s UTF-8 -> UTF-16LE'
 syn_counters='usage: lepack counters encode [--hex] [FILE]   item lines -> wire bytes (or hex)
        lepack counters decode [--hex] [FILE]   wire bytes (or hex) -> item lines'
 syn_encode='usage: lepack counters encode [--hex] [FILE]'
@@ -143,8 +144,8 @@ syn_decode='usage: lepack counters decode [--hex] [FILE]'
 : > "$tmp/in"
 "$LEPACK" --help > "$tmp/out" 2> "$tmp/err"
 rc=$?
-[ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(head -n 7 "$tmp/out")" = "$syn_main" ] && ok ||
-    bad "--help: exit $rc, stdout begins '$(head -n 7 "$tmp/out")'"
+[ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(head -n 8 "$tmp/out")" = "$syn_main" ] && ok ||
+    bad "--help: exit $rc, stdout begins '$(head -n 8 "$tmp/out")'"
 "$LEPACK" -h | cmp -s - "$tmp/out" && ok || bad "-h is not --help"
 exact "bare lepack" 2 "" "lepack: missing command: counters or utf8
 $syn_main"

@@ -84,7 +84,9 @@ expect_error "readUTF malformed" 000241e2 "byte offset 3" decode --mutf8
 expect_error "readUTF trailing bytes" 00014142 "1 byte after the string" decode --mutf8
 # writeUTF refuses a body over 65535 bytes: 21846 units of U+0800.
 awk 'BEGIN { for (i = 0; i < 21846; i++) printf "0008" }' > "$tmp/long.hex"
-expect_error "writeUTF too long" "$(cat "$tmp/long.hex")" "65538 bytes" encode --mutf8
+expect_error "writeUTF too long" "$(cat "$tmp/long.hex")" \
+    "^lepack: too long for writeUTF: the modified UTF-8 body is 65538 bytes, over the 65535 its 2-byte length prefix allows (UTFDataFormatException)$" \
+    encode --mutf8
 
 # Round trips: well-formed UTF-16 (pairs only) survives encode | decode,
 # and any UTF-16 survives writeUTF | readUTF.
@@ -144,7 +146,7 @@ if [ -w /dev/full ]; then
 fi
 
 # A read error (stdin is a directory) is reported with errno's text.
-for args in encode decode; do
+for args in encode decode "encode --mutf8"; do
     "$LEPACK" utf8 $args < / > "$tmp/out" 2> "$tmp/err"
     rc=$?
     [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] &&
@@ -260,9 +262,9 @@ exact() {
     fi
 }
 syn_utf8='usage: lepack utf8 encode [--strict|--mutf8] [--hex] [FILE]
-       lepack utf8 decode [--strict|--mutf8] [--hex] [FILE]'
+       lepack utf8 decode [--strict|--mutf8] [--hex] [--quiet] [FILE]'
 syn_encode='usage: lepack utf8 encode [--strict|--mutf8] [--hex] [FILE]'
-syn_decode='usage: lepack utf8 decode [--strict|--mutf8] [--hex] [FILE]'
+syn_decode='usage: lepack utf8 decode [--strict|--mutf8] [--hex] [--quiet] [FILE]'
 
 # FILE operands and "-": the same bytes as from stdin, options before or
 # after the FILE.
@@ -304,6 +306,8 @@ for sub in encode decode; do
 done
 exact "decode --hex missing FILE" 1 "" "lepack: cannot read '$tmp/nosuch': No such file or directory" \
     utf8 decode --hex "$tmp/nosuch"
+exact "encode --mutf8 missing FILE" 1 "" "lepack: cannot read '$tmp/nosuch': No such file or directory" \
+    utf8 encode --mutf8 "$tmp/nosuch"
 # /proc/self/mem opens, but page 0 is not mapped: EIO on the first read.
 if [ -r /proc/self/mem ]; then
     exact "unreadable FILE" 1 "" "lepack: cannot read '/proc/self/mem': Input/output error" \
@@ -398,7 +402,7 @@ help_first_line "$syn_decode" utf8 decode -h
 for opt in --mutf8 --hex --help; do
     "$LEPACK" utf8 encode --help | grep -q -- "^  $opt " && ok || bad "encode --help lacks $opt"
 done
-for opt in --strict --mutf8 --hex --help; do
+for opt in --strict --mutf8 --hex --quiet --help; do
     "$LEPACK" utf8 decode --help | grep -q -- "^  $opt " && ok || bad "decode --help lacks $opt"
 done
 "$LEPACK" utf8 encode --help | grep -q -- "^  --strict " && ok || bad "encode --help lacks --strict"
@@ -483,8 +487,86 @@ exact "odd input, 3 bytes" 1 "" \
 
 # The top-level usage lists both subcommands.
 "$LEPACK" --help > "$tmp/out" && grep -qx "  utf8 encode \[--strict|--mutf8\] \[--hex\] \[FILE\] .*" "$tmp/out" &&
-    grep -qx "  utf8 decode \[--strict|--mutf8\] \[--hex\] \[FILE\] .*" "$tmp/out" && ok ||
+    grep -qx "  utf8 decode \[--strict|--mutf8\] \[--hex\] \[--quiet\] \[FILE\]" "$tmp/out" && ok ||
     bad "main usage lacks a utf8 subcommand"
+
+# Lossy decode replaces as the JDK does, exit 0, and says on stderr how
+# many U+FFFD replaced ill-formed sequences (a maximal subpart or an
+# encoded surrogate is one) and where the first was; --quiet drops that
+# line; U+FFFD in the input is no replacement.
+bytes 61f18080e180c262806380bf64 > "$tmp/in"
+table38=6100fdfffdfffdff6200fdff6300fdfffdff6400
+exact "replacements counted" 0 $table38 \
+    "lepack: 6 ill-formed UTF-8 sequences replaced by U+FFFD, the first at byte offset 1" utf8 decode
+exact "--quiet" 0 $table38 "" utf8 decode --quiet
+exact "--quiet first" 0 $table38 "" utf8 decode --quiet -
+bytes 41eda080 > "$tmp/in"
+exact "one encoded surrogate, one replacement" 0 4100fdff \
+    "lepack: 1 ill-formed UTF-8 sequence replaced by U+FFFD, the first at byte offset 1" utf8 decode
+bytes 41efbfbd > "$tmp/in"
+exact "U+FFFD in the input is none" 0 4100fdff "" utf8 decode
+printf '41 e2 82\n 41' > "$tmp/in"
+exact "replacements with --hex" 0 4100fdff4100 \
+    "lepack: 1 ill-formed UTF-8 sequence replaced by U+FFFD, the first at byte offset 1 of the decoded input, text offset 3" \
+    utf8 decode --hex
+exact "--hex --quiet" 0 4100fdff4100 "" utf8 decode --hex --quiet
+bytes 41e282 > "$tmp/in"
+exact "--strict refuses instead" 1 "" "lepack: byte offset 1: ill-formed UTF-8 sequence" \
+    utf8 decode --strict --quiet
+exact "--quiet is decode's" 2 "" "lepack: unknown option '--quiet'
+$syn_encode" utf8 encode --quiet
+# Across the 64 KiB chunks of the stream: a lead byte at a chunk's end
+# waits for the next, and the count is the whole input's.
+edge() { # edge NAME PREFIX-BYTES TAIL-HEX WANT-COUNT WANT-FIRST
+    head -c "$2" /dev/zero | tr '\0' A > "$tmp/in"
+    bytes "$3" >> "$tmp/in"
+    "$LEPACK" utf8 decode < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    if [ "$4" -eq 1 ]; then s=""; else s=s; fi
+    want="lepack: $4 ill-formed UTF-8 sequence$s replaced by U+FFFD, the first at byte offset $5"
+    [ "$rc" -eq 0 ] && [ "$(cat "$tmp/err")" = "$want" ] && ok ||
+        bad "$1: exit $rc, stderr '$(cat "$tmp/err")', want '$want'"
+}
+edge "four-byte subpart across a chunk edge" 65535 f1808042 1 65535
+edge "E0 80 across a chunk edge" 65535 e08042 2 65535
+edge "encoded surrogate across a chunk edge" 65534 eda08042 1 65534
+edge "whole pair across, then a stray byte" 65534 f09f988080 1 65538
+edge "many chunks" 200000 c0c1f5ff80 5 200000
+# A write error is the run's one line: no count after it.
+if [ -w /dev/full ]; then
+    bytes 61f18080e180c262806380bf64 > "$tmp/in"
+    "$LEPACK" utf8 decode < "$tmp/in" > /dev/full 2> "$tmp/err"
+    rc=$?
+    [ "$rc" -eq 1 ] && [ "$(cat "$tmp/err")" = "lepack: write error: No space left on device" ] && ok ||
+        bad "lossy decode to /dev/full: exit $rc, stderr '$(cat "$tmp/err")'"
+fi
+
+# writeUTF: 65535 units of 'A' fit; one unit more is refused as soon as it
+# is read, whatever follows (200 MB in 16 MB of address space: the input is
+# never held); an odd byte after 65535 units is the odd-input error.
+awk 'BEGIN { for (i = 0; i < 65535; i++) printf "A%c", 0 }' > "$tmp/max16"
+"$LEPACK" utf8 encode --mutf8 < "$tmp/max16" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && [ "$(wc -c < "$tmp/out")" -eq 65537 ] && [ "$(head -c 2 "$tmp/out" | hexof)" = ffff ] && ok ||
+    bad "writeUTF of 65535 units: exit $rc, $(wc -c < "$tmp/out") bytes, stderr '$(cat "$tmp/err")'"
+too_many="lepack: too long for writeUTF: more than 65535 code units, and each takes at least one byte of a body limited to 65535 bytes (UTFDataFormatException)"
+{ cat "$tmp/max16"; printf 'A\0'; } > "$tmp/in"
+exact "writeUTF of 65536 units" 1 "" "$too_many" utf8 encode --mutf8
+{ cat "$tmp/max16"; printf 'A'; } > "$tmp/in"
+exact "writeUTF of 65535 units and a byte" 1 "" \
+    "lepack: input is 131071 bytes, an odd number: UTF-16LE takes two bytes per code unit (the byte at offset 131070 has no partner)" \
+    utf8 encode --mutf8
+{ cat "$tmp/max16"; printf 'A\0'; } > "$tmp/over16"
+: > "$tmp/in"
+exact "writeUTF of 65536 units from a FILE" 1 "" "$too_many" utf8 encode --mutf8 --hex "$tmp/over16"
+if (ulimit -v 200000) 2>/dev/null; then
+    head -c 200000000 /dev/zero | (ulimit -v 16000; exec "$LEPACK" utf8 encode --mutf8) > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(cat "$tmp/err")" = "$too_many" ] && ok ||
+        bad "writeUTF of 200 MB in 16 MB: exit $rc, stderr '$(cat "$tmp/err")'"
+fi
+# No message names an internal status.
+grep -l 'LEPACK_E\|ETOOLONG' "$tmp/err" > /dev/null && bad "a message names an internal status" || ok
 
 echo "test-cli-utf8: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -290,15 +290,67 @@ static void decode_encoded_surrogate_as_jdk(void **state)
     expect_decode_hex("ed9fbf", UNITS(0xD7FF), -1);                   /* just below: valid */
 }
 
-/* expect_decode with ref's units and verdict for src[0 .. len). */
+/* expect_decode with ref's units and verdict for src[0 .. len), and ref's
+ * replacement count. */
 static void expect_decode_as_ref(const uint8_t *src, size_t len)
 {
     uint16_t *want = block(len * 2, 0);
-    size_t units, bad = 0;
+    size_t units, bad = 0, want_repl = 0, repl = 99;
     assert_int_equal(ref_utf8_decode(src, len, want, len, &units), REF_OK);
     long strict = ref_utf8_validate(src, len, &bad) == REF_OK ? -1 : (long)bad;
     expect_decode(src, len, want, units, strict);
+    assert_int_equal(ref_utf8_replacements(src, len, &want_repl), REF_OK);
+    assert_int_equal(lepack_utf8_replacements(src, len, &repl), LEPACK_OK);
+    assert_int_equal(repl, want_repl);
+    assert_true((repl == 0) == (strict < 0));
     free(want);
+}
+
+/* The replacement count of hex, one-shot, and summed over two chunks of
+ * a stream cut at every place: the bytes each chunk call consumed. */
+static void expect_replacements(const char *hex, size_t want)
+{
+    uint8_t src[64];
+    size_t len = strlen(hex) / 2, n = 99, ref_n = 99;
+    assert_true(len <= sizeof src);
+    assert_int_equal(test_hex_decode(hex, strlen(hex), src), 0);
+    assert_int_equal(lepack_utf8_replacements(src, len, &n), LEPACK_OK);
+    assert_int_equal(n, want);
+    assert_int_equal(ref_utf8_replacements(src, len, &ref_n), REF_OK);
+    assert_int_equal(ref_n, want);
+    for (size_t cut = 0; cut <= len; cut++) {
+        uint16_t out[64];
+        size_t used = 0, written = 0, a = 99, b = 99;
+        assert_int_equal(lepack_utf8_decode_chunk(src, cut, 0, out, 64, &used, &written),
+                         LEPACK_OK);
+        assert_int_equal(lepack_utf8_replacements(src, used, &a), LEPACK_OK);
+        size_t rest = len - used;
+        assert_int_equal(lepack_utf8_decode_chunk(src + used, rest, 1, out, 64, &used, &written),
+                         LEPACK_OK);
+        assert_int_equal(lepack_utf8_replacements(src + len - rest, used, &b), LEPACK_OK);
+        assert_int_equal(a + b, want);
+    }
+}
+
+/* One per U+FFFD the JDK writes for ill-formed input: a maximal subpart
+ * is one however many bytes it has, an encoded surrogate one; U+FFFD
+ * itself in the input is none. */
+static void replacement_count(void **state)
+{
+    (void)state;
+    size_t n = 99;
+    assert_int_equal(lepack_utf8_replacements(NULL, 0, &n), LEPACK_OK);
+    assert_int_equal(n, 0);
+    expect_replacements("", 0);
+    expect_replacements("41c3a9f09f9880", 0);
+    expect_replacements("efbfbd", 0);                     /* U+FFFD, well-formed */
+    expect_replacements("61f18080e180c262806380bf64", 6); /* Unicode table 3-8 */
+    expect_replacements("f18080", 1);                     /* one maximal subpart */
+    expect_replacements("c080", 2);
+    expect_replacements("eda080", 1);                     /* the JDK: one, ICU: three */
+    expect_replacements("eda0bdedb880", 2);
+    expect_replacements("41e282", 1);                     /* cut short at the end */
+    expect_replacements("f09f98f09f9880e2", 2);
 }
 
 static void decode_every_level(void **state)
@@ -933,6 +985,7 @@ int main(void)
         cmocka_unit_test(encode_every_level),
         cmocka_unit_test(decode_replacement),
         cmocka_unit_test(decode_encoded_surrogate_as_jdk),
+        cmocka_unit_test(replacement_count),
         cmocka_unit_test(decode_every_level),
         cmocka_unit_test(decode_long_runs),
         cmocka_unit_test(decode_short_edge),
