@@ -51,6 +51,7 @@ PROVE_UNIT_core := src/counters.c src/counter_map.c src/status.c src/version.c s
 PROVE_UNIT_zero := src/zero.c
 PROVE_UNIT_cli := cli/text.c
 PROVE_UNIT_utf8 := src/utf8.c
+PROVE_UNIT_chunks := src/utf8.c proofs/utf8_chunks.c
 PROVE_TRUSTED_SRC := src/alloc.c src/items_x86.c src/utf8_vec.c src/zero_nt.c src/cpu.c
 
 # The library sources the E-ACSL build of the counters harnesses

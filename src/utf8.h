@@ -62,6 +62,9 @@ extern "C" {
     predicate bytes_unchanged{L1, L2}(uint8_t *d, integer n) =
       \forall integer k; 0 <= k < n ==> \at(d[k], L1) == \at(d[k], L2);
     predicate all_ascii{L}(uint8_t *b, integer n) = \forall integer k; 0 <= k < n ==> b[k] < 0x80;
+    // What a call may write of dst: all the output needs when that fits in
+    // cap, nothing otherwise (so that no error can write, even past cap).
+    logic integer written_if_fits(integer need, integer cap) = need <= cap ? need : 0;
     logic integer be16{L}(uint8_t *b) = 256 * b[0] + b[1];
 */
 
@@ -90,7 +93,7 @@ lepack_status lepack_utf8_length(const uint16_t *s, size_t n, size_t *len);
 /*@ requires units_in(s, n) && bytes_out(dst, cap) && \valid(written);
     requires \separated(dst + (0 .. cap - 1), s + (0 .. n - 1));
     requires \separated(written, dst + (0 .. cap - 1), s + (0 .. n - 1));
-    assigns dst[0 .. u8len(s, n, n) - 1], *written;
+    assigns dst[0 .. written_if_fits(u8len(s, n, n), cap) - 1], *written;
     exits \false;
     behavior fits:
       assumes u8len(s, n, n) <= cap;
@@ -167,10 +170,11 @@ lepack_status lepack_utf16_validate(const uint16_t *s, size_t n, size_t *bad_ind
 /*@ requires units_in(s, n) && bytes_out(dst, cap) && \valid(written) && \valid(bad_index);
     requires \separated(dst + (0 .. cap - 1), s + (0 .. n - 1));
     requires \separated(written, bad_index, dst + (0 .. cap - 1), s + (0 .. n - 1));
-    assigns dst[0 .. u8len(s, n, n) - 1], *written, *bad_index;
+    assigns dst[0 .. written_if_fits(u8len(s, n, n), cap) - 1], *written, *bad_index;
     exits \false;
     behavior bad:
       assumes !none_unpaired(s, n, n);
+      assigns *bad_index;
       ensures \result == LEPACK_EILLFORMED;
       ensures *bad_index < n && unpaired_at(s, n, *bad_index) &&
         none_unpaired(s, n, *bad_index);
@@ -183,10 +187,12 @@ lepack_status lepack_utf16_validate(const uint16_t *s, size_t n, size_t *bad_ind
       ensures ascii: ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> dst[k] == s[k];
     behavior no_room:
       assumes none_unpaired(s, n, n) && cap < u8len(s, n, n) <= SIZE_MAX;
+      assigns *written, *bad_index;
       ensures \result == LEPACK_ENOSPACE && *written == u8len(s, n, n);
       ensures *bad_index == \old(*bad_index) && bytes_unchanged{Pre, Post}(dst, cap);
     behavior too_long:
       assumes none_unpaired(s, n, n) && u8len(s, n, n) > SIZE_MAX;
+      assigns *written, *bad_index;
       ensures \result == LEPACK_EOVERFLOW;
       ensures *written == \old(*written) && *bad_index == \old(*bad_index);
       ensures bytes_unchanged{Pre, Post}(dst, cap);
@@ -200,13 +206,15 @@ lepack_status lepack_utf8_encode_strict(const uint16_t *s, size_t n, uint8_t *ds
  * is a high surrogate (its low half may start the next chunk: pass it
  * again).  With last set, a high surrogate at the end becomes '?', as in
  * lepack_utf8_encode.  Concatenating the chunks' bytes gives the one-shot
- * encoding of the whole stream.  LEPACK_ENOSPACE (with *written the bytes
- * needed) and LEPACK_EOVERFLOW leave dst and *consumed untouched; a
- * capacity of 3 * n bytes always fits. */
+ * encoding of the whole stream (proven: enc_chunks_whole, utf8_spec.h).
+ * LEPACK_ENOSPACE (with *written the bytes needed) and LEPACK_EOVERFLOW
+ * write nothing to dst and leave *consumed untouched; a capacity of 3 * n
+ * bytes always fits. */
 /*@ requires units_in(s, n) && bytes_out(dst, cap) && \valid(written) && \valid(consumed);
     requires \separated(dst + (0 .. cap - 1), s + (0 .. n - 1));
     requires \separated(written, consumed, dst + (0 .. cap - 1), s + (0 .. n - 1));
-    assigns dst[0 .. u8len(s, enc_chunk_end(s, n, last), enc_chunk_end(s, n, last)) - 1];
+    assigns dst[0 .. written_if_fits(u8len(s, enc_chunk_end(s, n, last), enc_chunk_end(s, n, last)),
+                                     cap) - 1];
     assigns *written, *consumed;
     exits \false;
     behavior fits:
@@ -219,11 +227,13 @@ lepack_status lepack_utf8_encode_strict(const uint16_t *s, size_t n, uint8_t *ds
         *consumed == n && \forall integer k; 0 <= k < n ==> dst[k] == s[k];
     behavior no_room:
       assumes cap < u8len(s, enc_chunk_end(s, n, last), enc_chunk_end(s, n, last)) <= SIZE_MAX;
+      assigns *written;
       ensures \result == LEPACK_ENOSPACE;
       ensures *written == u8len(s, enc_chunk_end(s, n, last), enc_chunk_end(s, n, last));
       ensures *consumed == \old(*consumed) && bytes_unchanged{Pre, Post}(dst, cap);
     behavior too_long:
       assumes u8len(s, enc_chunk_end(s, n, last), enc_chunk_end(s, n, last)) > SIZE_MAX;
+      assigns *written;
       ensures \result == LEPACK_EOVERFLOW;
       ensures *written == \old(*written) && *consumed == \old(*consumed);
       ensures bytes_unchanged{Pre, Post}(dst, cap);
@@ -253,7 +263,7 @@ lepack_status lepack_utf8_decoded_length(const uint8_t *src, size_t len, size_t 
 /*@ requires bytes_in(src, len) && units_out(dst, cap) && \valid(written);
     requires \separated(dst + (0 .. cap - 1), src + (0 .. len - 1));
     requires \separated(written, dst + (0 .. cap - 1), src + (0 .. len - 1));
-    assigns dst[0 .. dlen(src, len, 0) - 1], *written;
+    assigns dst[0 .. written_if_fits(dlen(src, len, 0), cap) - 1], *written;
     exits \false;
     behavior fits:
       assumes dlen(src, len, 0) <= cap;
@@ -311,7 +321,7 @@ lepack_status lepack_utf8_validate(const uint8_t *src, size_t len, size_t *bad_o
 /*@ requires bytes_in(src, len) && units_out(dst, cap) && \valid(written) && \valid(bad_offset);
     requires \separated(dst + (0 .. cap - 1), src + (0 .. len - 1));
     requires \separated(written, bad_offset, dst + (0 .. cap - 1), src + (0 .. len - 1));
-    assigns dst[0 .. dlen(src, len, 0) - 1], *written, *bad_offset;
+    assigns dst[0 .. written_if_fits(dlen(src, len, 0), cap) - 1], *written, *bad_offset;
     exits \false;
     ensures \result == LEPACK_OK || \result == LEPACK_EILLFORMED || \result == LEPACK_ENOSPACE;
     ensures ok: \result == LEPACK_OK ==>
@@ -335,12 +345,14 @@ lepack_status lepack_utf8_decode_strict(const uint8_t *src, size_t len, uint16_t
  * offset: pass those bytes again with the next chunk.  With last set, a
  * sequence cut short at the end becomes U+FFFD as the JDK does.
  * Concatenating the chunks' units gives the one-shot decoding of the whole
- * stream.  LEPACK_ENOSPACE (with *written the units needed) leaves dst and
- * *consumed untouched; a capacity of len units always fits. */
+ * stream (proven: dec_chunks_whole, utf8_spec.h).  LEPACK_ENOSPACE (with
+ * *written the units needed) writes nothing to dst and leaves *consumed
+ * untouched; a capacity of len units always fits. */
 /*@ requires bytes_in(src, len) && units_out(dst, cap) && \valid(written) && \valid(consumed);
     requires \separated(dst + (0 .. cap - 1), src + (0 .. len - 1));
     requires \separated(written, consumed, dst + (0 .. cap - 1), src + (0 .. len - 1));
-    assigns dst[0 .. dlen(src, dec_chunk_end(src, len, last), 0) - 1], *written, *consumed;
+    assigns dst[0 .. written_if_fits(dlen(src, dec_chunk_end(src, len, last), 0), cap) - 1];
+    assigns *written, *consumed;
     exits \false;
     behavior fits:
       assumes dlen(src, dec_chunk_end(src, len, last), 0) <= cap;
@@ -352,6 +364,7 @@ lepack_status lepack_utf8_decode_strict(const uint8_t *src, size_t len, uint16_t
       ensures whole: ddecoded(src, *consumed, dseqs(src, *consumed, 0), dst);
     behavior no_room:
       assumes dlen(src, dec_chunk_end(src, len, last), 0) > cap;
+      assigns *written;
       ensures \result == LEPACK_ENOSPACE;
       ensures *written == dlen(src, dec_chunk_end(src, len, last), 0);
       ensures *consumed == \old(*consumed) && units_unchanged{Pre, Post}(dst, cap);

@@ -183,8 +183,9 @@
   // chunk that is not the last ends before a lead byte among its last
   // three whose sequence it cuts short (every byte after it being a
   // continuation byte): the next chunk may complete it.  No sequence
-  // crosses such a position, so decoding stops and restarts there exactly
-  // as the whole input would be decoded (docs/utf8.md, fuzzed).
+  // crosses such a position (no_step_across), so decoding stops and
+  // restarts there exactly as the whole input would be decoded
+  // (dec_chunk_then_rest, dec_chunks_whole below).
   logic integer lead_need(integer b) =
     0xC2 <= b <= 0xDF ? 2 : 0xE0 <= b <= 0xEF ? 3 : 0xF0 <= b <= 0xF4 ? 4 : 0;
   logic integer stream_end{L}(uint8_t *s, integer len) =
@@ -195,6 +196,11 @@
     len;
   logic integer dec_chunk_end{L}(uint8_t *s, integer len, integer last) =
     last != 0 ? len : stream_end(s, len);
+
+  // No step of the decoder on s[0 .. n) starts before c and ends after it:
+  // decoding s[0 .. n) passes through c.
+  predicate no_step_across{L}(uint8_t *s, integer n, integer c) =
+    \forall integer i; 0 <= i < c ==> i + dstep(s, n, i) <= c;
 
   // Strict decoding: the sequence at i is well-formed (Unicode table 3-7).
   logic integer seq_len(integer b) =
@@ -288,6 +294,107 @@
       mwf_reach(s, start, end, i) && start <= i < end && mgroup_ok(s, end, i) ==>
       mwf_reach(s, start, end, i + mlead(s[i]));
   }
+
+  // --- Streaming, any chunking ------------------------------------------------
+
+  // Call i of a stream s[0 .. n) took the m[i] units or bytes at s + at[i]
+  // (with last[i] only when they end the stream) and consumed up to
+  // at[i + 1]; it wrote its output at d + off[i], off[i + 1] - off[i] of
+  // it, as the chunk calls' contracts state it (lepack_utf8_encode_chunk,
+  // lepack_utf8_decode_chunk).
+  predicate enc_call{L}(uint16_t *s, integer n, size_t *at, size_t *m, int *last, integer i) =
+    at[i] + m[i] <= n && (last[i] != 0 ==> at[i] + m[i] == n) &&
+    at[i + 1] == at[i] + enc_chunk_end(s + at[i], m[i], last[i]);
+  predicate enc_output{L}(uint16_t *s, size_t *at, size_t *off, uint8_t *d, integer i) =
+    off[i + 1] == off[i] + u8len(s + at[i], at[i + 1] - at[i], at[i + 1] - at[i]) &&
+    encoded(s + at[i], at[i + 1] - at[i], 0, at[i + 1] - at[i], d + off[i]);
+  predicate dec_call{L}(uint8_t *s, integer n, size_t *at, size_t *m, int *last, integer i) =
+    at[i] + m[i] <= n && (last[i] != 0 ==> at[i] + m[i] == n) &&
+    at[i + 1] == at[i] + dec_chunk_end(s + at[i], m[i], last[i]);
+  predicate dec_output{L}(uint8_t *s, size_t *at, size_t *off, uint16_t *d, integer i) =
+    off[i + 1] == off[i] + dlen(s + at[i], at[i + 1] - at[i], 0) &&
+    ddecoded(s + at[i], at[i + 1] - at[i], dseqs(s + at[i], at[i + 1] - at[i], 0), d + off[i]);
+*/
+
+/* --- The chunk calls' promise ----------------------------------------------
+ *
+ * Concatenating what the chunk calls write over any chunking of a stream
+ * gives what one call writes for the whole stream.  Theorems: ghost
+ * functions whose contracts are the statements, proven (unit chunks,
+ * proofs/utf8_chunks.c) for every string and every chunking.
+ *
+ * One chunk: lepack_utf8_encode_chunk on s[0 .. m) of a stream s[0 .. n)
+ * (m == n when last is set) consumes k = enc_chunk_end(s, m, last) units;
+ * the one-shot encoding of s[0 .. n) is the chunk's bytes, then the
+ * one-shot encoding of the rest s + k, and nothing else (both ways). */
+/*@ ghost
+/@ requires m <= n && (last != 0 ==> m == n);
+   requires k == enc_chunk_end(s, m, last);
+   assigns \nothing;
+   exits \false;
+   ensures cut: k <= m && boundary(s, n, k);
+   ensures length: u8len(s, n, n) == u8len(s, k, k) + u8len(s + k, n - k, n - k);
+   ensures join: encoded(s, k, 0, k, d) && encoded(s + k, n - k, 0, n - k, d + u8len(s, k, k)) ==>
+     encoded(s, n, 0, n, d);
+   ensures part: encoded(s, n, 0, n, d) ==>
+     encoded(s, k, 0, k, d) && encoded(s + k, n - k, 0, n - k, d + u8len(s, k, k)); @/
+void enc_chunk_then_rest(const uint16_t *s, size_t n, size_t m, int last, size_t k,
+                         const uint8_t *d);
+*/
+
+/* Any chunking: q calls (enc_call, enc_output), each passing again what
+ * the one before did not consume and writing its bytes right after the
+ * bytes before.  When the calls consume the whole stream, d holds its
+ * one-shot encoding. */
+/*@ ghost
+/@ requires start: at[0] == 0 && off[0] == 0;
+   requires end: at[q] == n;
+   requires calls: \forall integer i; 0 <= i < q ==> enc_call(s, n, at, m, last, i);
+   requires outputs: \forall integer i; 0 <= i < q ==> enc_output(s, at, off, d, i);
+   requires valid: \valid_read(at + (0 .. q)) && \valid_read(m + (0 .. q - 1)) &&
+     \valid_read(last + (0 .. q - 1)) && \valid_read(off + (0 .. q));
+   assigns \nothing;
+   exits \false;
+   ensures length: off[q] == u8len(s, n, n);
+   ensures whole: encoded(s, n, 0, n, d); @/
+void enc_chunks_whole(const uint16_t *s, size_t n, size_t q, const size_t *at, const size_t *m,
+                      const int *last, const size_t *off, const uint8_t *d);
+*/
+
+/* The same for lepack_utf8_decode_chunk: a chunk on src[0 .. m) of a
+ * stream src[0 .. n) consumes k = dec_chunk_end(s, m, last) bytes, no
+ * step of the stream's decoding crosses k, and the stream's units are the
+ * chunk's, then those of the rest s + k. */
+/*@ ghost
+/@ requires m <= n && (last != 0 ==> m == n);
+   requires k == dec_chunk_end(s, m, last);
+   assigns \nothing;
+   exits \false;
+   ensures cut: k <= m && no_step_across(s, n, k);
+   ensures length: dlen(s, n, 0) == dlen(s, k, 0) + dlen(s + k, n - k, 0);
+   ensures join: ddecoded(s, k, dseqs(s, k, 0), d) &&
+     ddecoded(s + k, n - k, dseqs(s + k, n - k, 0), d + dlen(s, k, 0)) ==>
+     ddecoded(s, n, dseqs(s, n, 0), d);
+   ensures part: ddecoded(s, n, dseqs(s, n, 0), d) ==>
+     ddecoded(s, k, dseqs(s, k, 0), d) &&
+     ddecoded(s + k, n - k, dseqs(s + k, n - k, 0), d + dlen(s, k, 0)); @/
+void dec_chunk_then_rest(const uint8_t *s, size_t n, size_t m, int last, size_t k,
+                         const uint16_t *d);
+*/
+
+/*@ ghost
+/@ requires start: at[0] == 0 && off[0] == 0;
+   requires end: at[q] == n;
+   requires calls: \forall integer i; 0 <= i < q ==> dec_call(s, n, at, m, last, i);
+   requires outputs: \forall integer i; 0 <= i < q ==> dec_output(s, at, off, d, i);
+   requires valid: \valid_read(at + (0 .. q)) && \valid_read(m + (0 .. q - 1)) &&
+     \valid_read(last + (0 .. q - 1)) && \valid_read(off + (0 .. q));
+   assigns \nothing;
+   exits \false;
+   ensures length: off[q] == dlen(s, n, 0);
+   ensures whole: ddecoded(s, n, dseqs(s, n, 0), d); @/
+void dec_chunks_whole(const uint8_t *s, size_t n, size_t q, const size_t *at, const size_t *m,
+                      const int *last, const size_t *off, const uint16_t *d);
 */
 
 #endif
