@@ -168,6 +168,8 @@ def counters_vectors():
     fields('cache_minus_one', -1, [(-1, -1, -1)])
     fields('cache_127', 127, [])
     fields('cache_16383', 16383, [])
+    fields('cache_2097151', 2097151, [])      # four bytes: 2^21 after the + 1
+    fields('cache_268435454', 268435454, [])  # four bytes, the largest
     fields('cache_int32_max', INT32_MAX, [(INT32_MAX, INT64_MAX, INT64_MIN)])
     fields('cache_int32_min', INT32_MIN, [])
     fields('cache_minus_two', -2, [])
