@@ -76,7 +76,7 @@ store_u16_body() {
 import sys
 p, first, second = sys.argv[1:4]
 s = open(p).read()
-old = "    p[0] = (uint8_t)(v % 256);\n    p[1] = (uint8_t)(v / 256u % 256);\n}"
+old = "    p[0] = LEPACK_CAST(uint8_t, v % 256);\n    p[1] = LEPACK_CAST(uint8_t, v / 256u % 256);\n}"
 assert old in s
 s = s.replace(old, "    %s\n    %s\n}" % (first, second), 1)
 open(p, "w").write(s)
