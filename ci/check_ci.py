@@ -31,7 +31,8 @@ the properties fuzz/README.md promises, so that they cannot drift:
   that order, N the same everywhere; one run per branch at a time
   (workflow-level concurrency: a job-level group would have the matrix's
   jobs cancel each other), and no failing step may pass (no
-  continue-on-error);
+  continue-on-error); and one job runs `make deps`, then `make
+  prove-mutants` (every proof mutant: `make check` runs a day's share);
 - .github/workflows/kernels.yml (docs/utf8.md, make verify-kernels) runs
   weekly and by hand (workflow_dispatch), in the Debian 12 container, with
   `make deps`, then `make verify-kernels`, under CI=true (a check that
@@ -191,6 +192,11 @@ elif shard_jobs:
         problems.append("%s: job %s does not fetch the shards' verdicts" % (rel, name))
     in_order(name, body, ["make deps", r"make prove-cold-gather SHARDS=%d" % len(shards),
                           "make prove-contracts-check"])
+mutant_jobs = [n for n, b in jobs.items() if re.search(r"^\s*(run: )?make prove-mutants\s*$", b, re.M)]
+if len(mutant_jobs) != 1:
+    problems.append("%s: %d jobs run make prove-mutants (every proof mutant), want one" % (rel, len(mutant_jobs)))
+else:
+    in_order(mutant_jobs[0], jobs[mutant_jobs[0]], ["make deps", "make prove-mutants"])
 if re.search(r"continue-on-error:\s*true", cold):
     problems.append("%s: a step may fail without failing the job (continue-on-error)" % rel)
 
@@ -215,4 +221,4 @@ print("ci-check: 4 ClusterFuzzLite workflows (code-change, upload-build, batch, 
       "coverage on their own, SARIF uploaded) and the OSS-Fuzz project file as documented; both Dockerfiles "
       "install %s; the cold proof workflow (weekly, pushes and pull requests on src/, proofs/, "
       "Makefile, mk/, ci/deps.sh, the workflow; %d shards of prove-cold, then gather and contracts "
-      "check); the kernels workflow (weekly and by hand, Debian 12, CI=true; deps, verify-kernels)" % (", ".join(sorted(needs)), len(shards)))
+      "check; every proof mutant); the kernels workflow (weekly and by hand, Debian 12, CI=true; deps, verify-kernels)" % (", ".join(sorted(needs)), len(shards)))

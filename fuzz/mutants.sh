@@ -48,6 +48,7 @@ INC="-Isrc -Iref -Icli -Ifuzz"
 # What the harness prints when it catches something.
 DETECTED='lepack fuzz mismatch|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:'
 mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
 # One table per starting point (replay: the corpus).
 report_of() { echo "$dir/$mode${FUZZ_MUTANTS_FROM:+-$1}.txt"; }
 [ "$mode" = fuzz ] || froms=corpus
@@ -62,27 +63,31 @@ row() { printf '%-36s %-10s %s\n' "$1" "$2" "$3" >> "$report"; }
 detection() { grep -m 1 -E "$DETECTED" "$1" | cut -c 1-100; }
 
 # FUZZ_MUTANT_OBJS=DIR (fuzz mode): the unmutated tree's libFuzzer objects
-# (build/fuzz/obj/libfuzzer, the same flags): a mutant that changes only
-# .c files compiles those alone and links the rest from DIR; one that
-# changes a header is built whole.
+# (build/fuzz/obj/libfuzzer, the same flags); in replay mode the unmutated
+# objects are compiled once into DIR/unmutated/obj.  A mutant that changes
+# only .c files compiles those alone and links the rest from there; one
+# that changes a header is built whole.
 objdir=${FUZZ_MUTANT_OBJS:-}
+robjdir=$dir/unmutated/obj
 
-# reuse_objects TREE: the objects of LIB for TREE's libFuzzer binary, the
-# changed sources compiled into TREE; fails when a header changed (or a
-# compile did).
+# reuse_objects TREE OBJDIR CFLAGS...: the objects of LIB for TREE's
+# binary in $objs, the changed sources compiled into TREE; fails when a
+# header changed (or a compile did).
 reuse_objects() {
-    for f in $(cd "$1" && find src ref cli fuzz -name '*.h'); do
-        cmp -s "$top/$f" "$1/$f" || return 1
+    ro_tree=$1 ro_from=$2
+    shift 2
+    for f in $(cd "$ro_tree" && find src ref cli fuzz -name '*.h'); do
+        cmp -s "$top/$f" "$ro_tree/$f" || return 1
     done
     objs=""
     for f in $LIB; do
-        if cmp -s "$top/$f" "$1/$f" && [ -f "$objdir/${f%.c}.o" ]; then
-            objs="$objs $objdir/${f%.c}.o"
+        if cmp -s "$top/$f" "$ro_tree/$f" && [ -f "$ro_from/${f%.c}.o" ]; then
+            objs="$objs $ro_from/${f%.c}.o"
         else
-            o="$1/obj/${f%.c}.o"
+            o="$ro_tree/obj/${f%.c}.o"
             mkdir -p "$(dirname "$o")"
             # shellcheck disable=SC2086
-            (cd "$1" && $CC $INC -std=c11 -g -O1 -fsanitize=fuzzer-no-link $SAN -c "$f" -o "$o") || return 1
+            (cd "$ro_tree" && $CC $INC -std=c11 -g -O1 "$@" -c "$f" -o "$o") || return 1
             objs="$objs $o"
         fi
     done
@@ -90,21 +95,25 @@ reuse_objects() {
 
 # build TREE HARNESS KIND: the replay or libFuzzer binary of one harness.
 build() {
-    if [ "$3" = fuzz ] && [ -n "$objdir" ] && reuse_objects "$1" > "$1/build_$2.log" 2>&1; then
+    if [ "$3" = fuzz ] && [ -n "$objdir" ] &&
+       reuse_objects "$1" "$objdir" -fsanitize=fuzzer-no-link $SAN > "$1/build_$2.log" 2>&1; then
         # shellcheck disable=SC2086
         (cd "$1" && $CC $INC -std=c11 -g -O1 -fsanitize=fuzzer $SAN "fuzz/fuzz_$2.c" $objs $(libs_of "$2") -o "fuzz_$2") \
+            >> "$1/build_$2.log" 2>&1
+    elif [ "$3" = replay ] && reuse_objects "$1" "$robjdir" $SAN > "$1/build_$2.log" 2>&1; then
+        # shellcheck disable=SC2086
+        (cd "$1" && $CC $INC -std=c11 -g -O1 $SAN "fuzz/fuzz_$2.c" fuzz/replay.c $objs $(libs_of "$2") -o "replay_$2") \
             >> "$1/build_$2.log" 2>&1
     elif [ "$3" = replay ]; then
         # shellcheck disable=SC2086
         (cd "$1" && $CC $INC -std=c11 -g -O1 $SAN "fuzz/fuzz_$2.c" fuzz/replay.c $LIB $(libs_of "$2") -o "replay_$2") \
-            > "$1/build_$2.log" 2>&1
+            >> "$1/build_$2.log" 2>&1
     else
         # shellcheck disable=SC2086
         (cd "$1" && $CC $INC -std=c11 -g -O1 -fsanitize=fuzzer $SAN "fuzz/fuzz_$2.c" $LIB $(libs_of "$2") -o "fuzz_$2") \
             > "$1/build_$2.log" 2>&1
     fi
 }
-
 # Replay builds two binaries at a time, one started as soon as one finishes
 # (the tokens of a pipe are the free slots).  First the unmutated harnesses
 # must pass the replay of their corpus.
@@ -120,6 +129,16 @@ if [ "$mode" = replay ]; then
     rm -rf "$base"
     mkdir -p "$base"
     cp -r src ref cli fuzz "$base"/
+    # The unmutated objects, two compiles at a time.
+    for f in $LIB; do
+        read -r _ <&3
+        { mkdir -p "$(dirname "$robjdir/$f")"
+          # shellcheck disable=SC2086
+          (cd "$base" && $CC $INC -std=c11 -g -O1 $SAN -c "$f" -o "$robjdir/${f%.c}.o") \
+              > "$robjdir/${f%.c}.log" 2>&1 || rm -f "$robjdir/${f%.c}.o"
+          echo >&3; } &
+    done
+    wait
     hs_all=$({ sed -n 's/^harnesses: *//p' "$@" | tr ' ' '\n'; echo counters_ops; echo counters_decode; } |
              sed '/^$/d' | sort -u)
     for h in $hs_all; do

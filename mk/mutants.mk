@@ -5,7 +5,9 @@
 #                           fuzz) and tests/be/mutants.sh must report each
 #                           fixture of tests/mutants/selftest/ BROKEN (does
 #                           not apply, does not build, fails without a
-#                           report), never killed (tests/mutants/selftest.sh)
+#                           report), never killed (tests/mutants/selftest.sh);
+#                           and proofs/mutants_pick.py picks every mutant of a
+#                           changed function and half of the others a day
 
 .PHONY: mutants-selftest
 CHECK_STEPS += mutants-selftest

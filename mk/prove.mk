@@ -55,6 +55,13 @@
 #   make prove-trusted  prints every line of code outside the proofs
 #   make prove-mutants  applies each proofs/mutants/*.patch to a copy of the
 #                       tree and requires the proofs to fail
+#   make prove-mutants-check  the same for the mutants `make check` runs
+#                       (proofs/mutants_pick.py): every mutant of a function
+#                       the last `make prove` of this tree found changed
+#                       since the cold proof, and the day's chunk of the
+#                       others (PROVE_MUTANTS: auto, all or a chunk number;
+#                       PROVE_MUTANT_CHUNKS chunks); the others are applied
+#                       as a dry run
 #   make prove-driver-test  the driver's own regression tests
 
 PROVE_PY      := python3 proofs/prove.py
@@ -100,7 +107,7 @@ PROVE_SAMPLE_BUDGET ?= 60
 SHARD  ?=
 SHARDS ?= 4
 
-.PHONY: prove prove-update prove-cold prove-cold-gather prove-mutants prove-driver-test
+.PHONY: prove prove-update prove-cold prove-cold-gather prove-mutants prove-mutants-check prove-driver-test
 .PHONY: prove-contracts prove-contracts-check prove-rebuild prove-trusted
 
 # The contracts check first: it takes a second, the proofs minutes.
@@ -137,7 +144,17 @@ prove-trusted:
 prove-mutants:
 	@sh proofs/mutants.sh $(PROVE_OUT)/mutants 1 $(MUTANT_TIMEOUT)
 
+# Half of the mutants a day: all of them took a quarter of `make check`;
+# each still runs every other day there, and all on every push the Cold
+# proof workflow sees.
+PROVE_MUTANTS       ?= auto
+PROVE_MUTANT_CHUNKS ?= 2
+prove-mutants-check:
+	@set -e; picked=$$(python3 proofs/mutants_pick.py --changed $(PROVE_OUT)/changed.txt \
+	    --pick $(PROVE_MUTANTS) --chunks $(PROVE_MUTANT_CHUNKS) proofs/mutants/*.patch); \
+	  sh proofs/mutants.sh $(PROVE_OUT)/mutants 1 $(MUTANT_TIMEOUT) $$picked
+
 prove-driver-test:
 	@sh proofs/tests/driver.sh $(PROVE_OUT)/driver-test
 
-CHECK_STEPS += prove prove-mutants prove-driver-test
+CHECK_STEPS += prove prove-mutants-check prove-driver-test

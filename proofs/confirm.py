@@ -17,7 +17,12 @@ same way: WP writes it (with -wp-out) on every run, from the sources.
   provers of every goal, writes both.  A change to the function's code,
   its contract, a callee's contract, a predicate it uses, a macro, a WP
   option or the toolchain changes it; timeouts and which other functions
-  share the frama-c run do not.
+  share the frama-c run do not: the text is hashed with WP's string
+  literals renumbered in order of appearance and its layout dropped
+  (WP numbers the literals of a run, Str_N, in the order it meets them,
+  and the line breaks follow the names' lengths), and a goal whose name
+  starts with two functions' names belongs to the longer
+  (lepack_counters_add_items_..., not lepack_counters_add's).
 - The cold record (proofs/session/cold.txt) lists the fingerprints a cold
   proof (`make prove-cold`: every goal proved, no cache read) saw proved.
   A function whose fingerprint is there has goals a cold run proved, word
@@ -63,9 +68,25 @@ def load_verdict(path):
         return {"verdict": "unreadable"}
 
 
-def md5_file(path):
-    with open(path, "rb") as f:
-        return hashlib.md5(f.read()).hexdigest()
+STRING_LITERAL = re.compile(r"(?<![A-Za-z0-9])Str_[0-9]+(?![0-9])")
+
+
+class GoalKey(str):
+    """A goal's cache key (the MD5 of its text) that also carries `canon`,
+    the MD5 of the text as its fingerprint sees it: the same goal in
+    another frama-c run, whose other functions put other string literals
+    before it, has another key but the same canon."""
+    canon = None
+
+
+def goal_key(path):
+    data = open(path, "rb").read()
+    key = GoalKey(hashlib.md5(data).hexdigest())
+    names = {}
+    text = STRING_LITERAL.sub(lambda m: names.setdefault(m.group(0), "Str_#%d" % len(names)),
+                              data.decode("utf-8", "replace"))
+    key.canon = hashlib.md5(" ".join(text.split()).encode()).hexdigest()
+    return key
 
 
 def goal_keys(wpout, report):
@@ -91,11 +112,13 @@ def goal_keys(wpout, report):
         goal, prover = m.group(1), m.group(2)
         fns = owner.get(goal) if len(owner.get(goal, ())) == 1 else None
         if not fns:
-            fns = [f for f in names if goal.startswith(f + "_")]
+            # names is longest first: lepack_counters_add_items_x is
+            # lepack_counters_add_items's, not lepack_counters_add's.
+            fns = [f for f in names if goal.startswith(f + "_")][:1]
         if not fns:
             orphans.append(goal)
             fns = list(funcs)
-        key = md5_file(os.path.join(typed, name))
+        key = goal_key(os.path.join(typed, name))
         for fn in fns:
             keys[fn][(goal, prover)] = key
     return keys, orphans
@@ -104,7 +127,8 @@ def goal_keys(wpout, report):
 def fingerprint(keys, prover):
     """The fingerprint of one function's goals: their names and their keys
     for one prover (the goal texts WP writes for it)."""
-    lines = sorted("%s %s" % (goal, key) for (goal, p), key in keys.items() if p == prover)
+    lines = sorted("%s %s" % (goal, getattr(key, "canon", None) or key)
+                   for (goal, p), key in keys.items() if p == prover)
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:32]
 
 
@@ -134,6 +158,46 @@ def write_record(path, fps, meta):
             f.write("%s: %s\n" % (k, meta[k]))
         for fn in sorted(fps):
             f.write("%s %s %s\n" % (fn, fps[fn][0], fps[fn][1]))
+
+
+def tree_digest(root):
+    """A hash of what the proofs read: src/, cli/ and proofs/ (its
+    verdict cache and cold record aside), so that a list of changed
+    functions is used only for the tree it was made from."""
+    h = hashlib.sha256()
+    for top in ("src", "cli", "proofs"):
+        for d, dirs, files in sorted(os.walk(os.path.join(root, top))):
+            dirs[:] = sorted(x for x in dirs if x != "__pycache__" and
+                             os.path.join(d, x) != os.path.join(root, "proofs", "session"))
+            for f in sorted(files):
+                if f.endswith(".pyc"):
+                    continue
+                path = os.path.join(d, f)
+                h.update(os.path.relpath(path, root).encode() + b"\0")
+                with open(path, "rb") as fh:
+                    h.update(hashlib.sha256(fh.read()).digest())
+    return h.hexdigest()[:32]
+
+
+def write_changed(path, root, changed):
+    """The functions a re-proof found changed since the cold proof, under
+    the digest of the tree it proved."""
+    with open(path, "w") as f:
+        f.write("tree: %s\n" % tree_digest(root))
+        for fn in changed:
+            f.write(fn + "\n")
+
+
+def read_changed(path, root):
+    """The changed functions of write_changed's file, or None when there
+    is none or it was made from another tree (every function counts as
+    changed then)."""
+    if not os.path.exists(path):
+        return None
+    lines = open(path).read().split("\n")
+    if not lines or lines[0] != "tree: %s" % tree_digest(root):
+        return None
+    return set(l.strip() for l in lines[1:] if l.strip())
 
 
 def chunks(unchanged, cost, budget, group=None):

@@ -1170,6 +1170,9 @@ def reprove(args, groups, minimum, rows, fresh, fmt, uw, w):
            for fn, k in keys.items()}
     changed = sorted(fn for fn in fps if record.get(fn) != fps[fn])
     unchanged = sorted(set(fps) - set(changed))
+    # For the proof mutants of `make check` (proofs/mutants_pick.py): the
+    # mutants of a changed function run every time.
+    confirm.write_changed(os.path.join(args.out, "changed.txt"), args.root, changed)
     cost = {fn: confirm.claimed_seconds(keys[fn], [os.path.join(args.scratch, group_of[fn], "cache")],
                                         SMOKE_TIMEOUT) + REPROOF_GOAL_COST * goals.get(fn, 0)
             for fn in fps}

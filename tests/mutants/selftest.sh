@@ -5,7 +5,11 @@
 # that does not compile, a replay driver that fails without any report) and
 # must report every one BROKEN for the expected reason, count none as
 # killed, and exit 2.  The proof runner's verdict is also checked on
-# prove.py's possible answers (tests/mutants/selftest/verdict/).
+# prove.py's possible answers (tests/mutants/selftest/verdict/), and the
+# share of the proof mutants make check runs (proofs/mutants_pick.py): all
+# without a list of changed functions for this tree, the changed function's
+# every day, the others split over two days, and a patch not run that day
+# still applied.
 #
 #   sh tests/mutants/selftest.sh OUTDIR
 # BE_CC and BE_RUN (as mk/be.mk sets them) add the big-endian runner.
@@ -73,6 +77,43 @@ else
     bad "proofs/mutants.sh: false-goal: expected a kill on its one Fails: goal; the log:"
     sed 's/^/    /' "$out/verdict.log"
 fi
+
+# The share of the proof mutants make check runs (proofs/mutants_pick.py).
+pick() { python3 proofs/mutants_pick.py --chunks 2 "$@" 2> "$out/pick.err"; }
+changed() {
+    python3 -c 'import sys; sys.path.insert(0, "proofs"); import confirm
+confirm.write_changed(sys.argv[1], ".", sys.argv[2:])' "$@"
+}
+all=$(ls proofs/mutants/*.patch | wc -l)
+n=$(pick --changed "$out/none.txt" --pick 1 proofs/mutants/*.patch | wc -l)
+[ "$n" -eq "$all" ] && ok "mutants_pick: no changed list: all $all" || bad "mutants_pick: no changed list: $n of $all"
+changed "$out/changed.txt" lepack_utf8_encode
+pick --changed "$out/changed.txt" --pick 1 proofs/mutants/*.patch | sort > "$out/pick1"
+pick --changed "$out/changed.txt" --pick 2 proofs/mutants/*.patch | sort > "$out/pick2"
+grep -l '^Functions:.*lepack_utf8_encode\b' proofs/mutants/*.patch | sort > "$out/pick-must"
+both=$(comm -12 "$out/pick1" "$out/pick2")
+if [ "$(sort -u "$out/pick1" "$out/pick2" | wc -l)" -eq "$all" ] && [ -s "$out/pick-must" ] &&
+   [ "$both" = "$(cat "$out/pick-must")" ]; then
+    ok "mutants_pick: the two days together run all $all; both run the $(wc -l < "$out/pick-must") of the changed function"
+else
+    bad "mutants_pick: days $(wc -l < "$out/pick1") and $(wc -l < "$out/pick2") of $all; in both: $both"
+fi
+sed '1s/.*/tree: another/' "$out/changed.txt" > "$out/stale.txt"
+n=$(pick --changed "$out/stale.txt" --pick 1 proofs/mutants/*.patch | wc -l)
+[ "$n" -eq "$all" ] && ok "mutants_pick: a list made from another tree: all $all" ||
+    bad "mutants_pick: a list made from another tree: $n of $all"
+changed "$out/changed.txt"
+rcs=""
+for k in 1 2; do
+    pick --changed "$out/changed.txt" --pick $k proofs/mutants/1-growth-without-need.patch \
+        $fx/does-not-apply.patch > "$out/pick$k"
+    rcs="$rcs $?"
+    grep -q 'does-not-apply: BROKEN' "$out/pick.err" && rcs="$rcs:named"
+done
+case $rcs in
+" 0 2:named" | " 2:named 0") ok "mutants_pick: a patch that does not apply fails on the day it is not run" ;;
+*) bad "mutants_pick: a patch that does not apply, exits and messages on the two days:$rcs" ;;
+esac
 
 if [ -n "${BE_CC:-}" ] && [ -n "${BE_RUN:-}" ] && command -v "$BE_CC" >/dev/null 2>&1; then
     sh tests/be/mutants.sh "$out/be" $fx/*.patch > "$out/be.log" 2>&1
