@@ -7,7 +7,7 @@
 #                           not apply, does not build, fails without a
 #                           report), never killed (tests/mutants/selftest.sh);
 #                           and proofs/mutants_pick.py picks every mutant of a
-#                           changed function and half of the others a day
+#                           changed function and a share of the others a day
 
 .PHONY: mutants-selftest
 CHECK_STEPS += mutants-selftest
