@@ -126,9 +126,9 @@ def goal_keys(wpout, report):
 
 def fingerprint(keys, prover):
     """The fingerprint of one function's goals: their names and their keys
-    for one prover (the goal texts WP writes for it)."""
-    lines = sorted("%s %s" % (goal, getattr(key, "canon", None) or key)
-                   for (goal, p), key in keys.items() if p == prover)
+    for one prover (the goal texts WP writes for it, as GoalKey.canon reads
+    them)."""
+    lines = sorted("%s %s" % (goal, key.canon) for (goal, p), key in keys.items() if p == prover)
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:32]
 
 
@@ -195,7 +195,7 @@ def read_changed(path, root):
     if not os.path.exists(path):
         return None
     lines = open(path).read().split("\n")
-    if not lines or lines[0] != "tree: %s" % tree_digest(root):
+    if lines[0] != "tree: %s" % tree_digest(root):
         return None
     return set(l.strip() for l in lines[1:] if l.strip())
 
