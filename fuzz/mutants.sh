@@ -70,6 +70,16 @@ detection() { grep -m 1 -E "$DETECTED" "$1" | cut -c 1-100; }
 objdir=${FUZZ_MUTANT_OBJS:-}
 robjdir=$dir/unmutated/obj
 
+# compile_obj TREE SOURCE OBJECT CFLAGS...: one source of TREE compiled
+# with the flags every build here shares.
+compile_obj() {
+    co_tree=$1 co_src=$2 co_obj=$3
+    shift 3
+    mkdir -p "$(dirname "$co_obj")"
+    # shellcheck disable=SC2086
+    (cd "$co_tree" && $CC $INC -std=c11 -g -O1 "$@" -c "$co_src" -o "$co_obj")
+}
+
 # reuse_objects TREE OBJDIR CFLAGS...: the objects of LIB for TREE's
 # binary in $objs, the changed sources compiled into TREE; fails when a
 # header changed (or a compile did).
@@ -85,9 +95,7 @@ reuse_objects() {
             objs="$objs $ro_from/${f%.c}.o"
         else
             o="$ro_tree/obj/${f%.c}.o"
-            mkdir -p "$(dirname "$o")"
-            # shellcheck disable=SC2086
-            (cd "$ro_tree" && $CC $INC -std=c11 -g -O1 "$@" -c "$f" -o "$o") || return 1
+            compile_obj "$ro_tree" "$f" "$o" "$@" || return 1
             objs="$objs $o"
         fi
     done
@@ -132,10 +140,10 @@ if [ "$mode" = replay ]; then
     # The unmutated objects, two compiles at a time.
     for f in $LIB; do
         read -r _ <&3
-        { mkdir -p "$(dirname "$robjdir/$f")"
-          # shellcheck disable=SC2086
-          (cd "$base" && $CC $INC -std=c11 -g -O1 $SAN -c "$f" -o "$robjdir/${f%.c}.o") \
-              > "$robjdir/${f%.c}.log" 2>&1 || rm -f "$robjdir/${f%.c}.o"
+        mkdir -p "$(dirname "$robjdir/$f")"
+        # shellcheck disable=SC2086
+        { compile_obj "$base" "$f" "$robjdir/${f%.c}.o" $SAN > "$robjdir/${f%.c}.log" 2>&1 ||
+              rm -f "$robjdir/${f%.c}.o"
           echo >&3; } &
     done
     wait
