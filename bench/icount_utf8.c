@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Instructions per call of the UTF-8 entry points on short strings, under
- * callgrind (exact; docs/performance.md, "Short strings, instruction by
- * instruction").
+/* Instructions per call of the UTF-8 entry points on short strings,
+ * counted exactly under callgrind and natively (x86-64 Linux;
+ * docs/performance.md, "Short strings, instruction by instruction").
  *
  *   icount_utf8 [FILTER]
  *
@@ -17,11 +17,20 @@
  * lepack_exact (decode into exactly the string's units) and, when built
  * with -DLEPACK_BENCH_SIMDUTF, simdutf's validating converters.  A pass
  * before each measurement, uncounted, makes the first-call costs (the CPU
- * asked, symbols bound) fall outside it.  Outside valgrind the requests
- * are no-ops: every output is then compared with lepack's, which makes
- * this a test of the driver (FILTER, if given, keeps the measurements whose
- * name contains it). */
+ * asked, simdutf's implementation chosen, symbols bound) fall outside it.
+ * Outside valgrind the requests are no-ops: every output is then compared
+ * with lepack's, which makes this a test of the driver (FILTER, if given,
+ * keeps the measurements whose name contains it).
+ *
+ *   icount_utf8 --step FILE [FILTER]
+ *
+ * counts the same calls natively, one instruction at a time (below), at
+ * the best level of this CPU, for the five text classes (the alternating
+ * ones are counted under callgrind only) and without lepack_scalar (the
+ * same code at every level). */
 #define _GNU_SOURCE
+#include <dlfcn.h>
+#include <link.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -113,9 +122,11 @@ static size_t run(const variant *v, const pool *p)
  * With --step, each measurement runs natively with the trap flag set: the
  * CPU stops after every instruction and the handler counts the address,
  * so the counts are as exact as callgrind's and come from the level this
- * CPU runs (AVX-512 here, which valgrind cannot run).  Addresses are
- * written as offsets from the executable's start (link with -no-pie, so
- * that they are addr2line's addresses); bench/utf8_icount.py names them. */
+ * CPU runs (AVX-512 where it has it, which valgrind cannot run).  An
+ * address in the executable is written less its load bias (addr2line's
+ * address, PIE or not), which bench/utf8_icount.py names; one in a shared
+ * library (libc's memcpy) as "- LIBRARY SYMBOL", "?" for a symbol that
+ * the library does not export. */
 
 enum { SLOTS = 1 << 16 };
 static uintptr_t step_pc[SLOTS];
@@ -150,20 +161,45 @@ static inline void steps_off(void)
                      "lea 128(%%rsp), %%rsp" ::: "memory", "cc");
 }
 
-extern char __executable_start;
+/* The executable's load bias: the first object dl_iterate_phdr reports
+ * is the program itself. */
+static int first_bias(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    *(uintptr_t *)data = (uintptr_t)info->dlpi_addr;
+    return 1;
+}
 
 static size_t stepped(const variant *v, const pool *p, FILE *out, const char *name)
 {
+    static uintptr_t bias;
+    static void *exe;
+    if (exe == NULL) {
+        Dl_info me;
+        if (dladdr((void *)&the_pool, &me) == 0) {
+            fprintf(stderr, "icount_utf8: dladdr does not know the executable\n");
+            exit(2);
+        }
+        exe = me.dli_fbase;
+        dl_iterate_phdr(first_bias, &bias);
+    }
     memset(step_pc, 0, sizeof step_pc);
     memset(step_n, 0, sizeof step_n);
     steps_on();
     size_t total = run(v, p);
     steps_off();
     fprintf(out, "measure %s\n", name);
-    for (size_t h = 0; h < SLOTS; h++)
-        if (step_pc[h] != 0)
-            fprintf(out, "%zx %lu\n", (size_t)(step_pc[h] - (uintptr_t)&__executable_start),
-                    step_n[h]);
+    for (size_t h = 0; h < SLOTS; h++) {
+        Dl_info in;
+        if (step_pc[h] == 0)
+            continue;
+        if (dladdr((void *)step_pc[h], &in) != 0 && in.dli_fbase != exe) {
+            const char *lib = in.dli_fname != NULL ? strrchr(in.dli_fname, '/') : NULL;
+            fprintf(out, "- %s %s %lu\n", lib != NULL ? lib + 1 : "?",
+                    in.dli_sname != NULL ? in.dli_sname : "?", step_n[h]);
+        } else
+            fprintf(out, "%zx %lu\n", (size_t)(step_pc[h] - bias), step_n[h]);
+    }
     return total;
 }
 
@@ -188,14 +224,14 @@ int main(int argc, char **argv)
             perror(argv[2]);
             return 2;
         }
-        fprintf(step, "start %zx\n", (size_t)(uintptr_t)&__executable_start);
+        fprintf(step, "level %d\n", lepack_vec_select(-1));
         argc -= 2;
         argv += 2;
     }
     const char *filter = argc > 1 ? argv[1] : "";
     int under = (int)RUNNING_ON_VALGRIND;
     char name[128];
-    for (int c = 0; c < TEXT_NCLASSES; c++)
+    for (int c = 0; c < (step ? TEXT_ALT2_1 : TEXT_NCLASSES); c++)
         for (size_t li = 0; li < sizeof lengths / sizeof lengths[0]; li++) {
             pool *p = &the_pool;
             text_rng r;
@@ -211,7 +247,7 @@ int main(int argc, char **argv)
                 const variant *v = &variants[vi];
                 snprintf(name, sizeof name, "%s/%s/%s/%zu x%d", v->op == ENCODE ? "encode" : "decode",
                          v->name, text_class_name[c], p->n, STRINGS);
-                if (!strstr(name, filter))
+                if (!strstr(name, filter) || (step && v->level == LEPACK_VEC_NONE))
                     continue;
                 lepack_vec_select(v->level);
                 sink += run(v, p); /* uncounted */
