@@ -100,3 +100,52 @@ bench-smoke-utf8: $(UTF8_BENCH_BINS)
 	  echo "bench-smoke-utf8: built with $$c: every variant agrees with lepack$(if $(UTF8_SIMDUTF),$(UTF8_COMMA) simdutf's too,; no simdutf (SIMDUTF_DIR)), one round run"; done
 
 CHECK_STEPS += bench-smoke-utf8
+
+# Instructions per call on short strings (bench/icount_utf8.c, docs/performance.md
+# "Short strings, instruction by instruction"), counted exactly, so measurable on
+# a loaded machine: under callgrind, which runs no AVX-512, so that the vector
+# paths, lepack's and simdutf's, are counted in their AVX2 form; and natively, one
+# instruction at a time (the trap flag), at this CPU's best level, for the five
+# text classes (about 2 minutes per compiler; UTF8_ICOUNT_NATIVE=0 leaves it out).
+#   make bench-icount-utf8  counts each compiler's build, splits the counts by
+#                           function group and source line (bench/utf8_icount.py)
+#                           and rewrites the section "utf8 icount" of
+#                           bench/results.md and docs/performance.md; `make
+#                           bench-icount` runs it.  Not part of `make check`.
+#                           UTF8_ICOUNT_FILTER=encode/lepack/ascii/16 (a
+#                           substring of the measurements' names) counts a few
+#                           and writes nothing.
+# The library is built with -g here (the split is by source line; -g does not
+# change the code generated), DWARF 4, which valgrind 3.19 reads from clang too.
+UTF8_ICOUNT_FILTER ?=
+UTF8_ICOUNT_NATIVE ?= 1
+UTF8_ICOUNT_G := -g -gdwarf-4
+define UTF8_ICOUNT_template
+$(BENCH_DIR)/$(1)/libg/%.o: src/%.c $(LIB_HDR)
+	@mkdir -p $$(@D)
+	$(1) $(CPPFLAGS) $(STD) $(WARN) $(BENCH_OPT) $(UTF8_ICOUNT_G) -c $$< -o $$@
+
+$(BENCH_DIR)/$(1)/icount_utf8: bench/icount_utf8.c $(UTF8_TEXT) \
+    $(LIB_SRC:src/%.c=$(BENCH_DIR)/$(1)/libg/%.o) $(BENCH_DIR)/$(1)/simdutf.flags
+	$(1) $(CPPFLAGS) -Ibench $(UTF8_BENCH_SIMDUTF_FLAGS) $(STD) $(WARN) -Werror $(BENCH_OPT) $(UTF8_ICOUNT_G) \
+	  -o $$@ bench/icount_utf8.c bench/utf8_text.c $(LIB_SRC:src/%.c=$(BENCH_DIR)/$(1)/libg/%.o) \
+	  $(UTF8_BENCH_SIMDUTF_LIBS)
+endef
+$(foreach c,$(BENCH_CCS),$(eval $(call UTF8_ICOUNT_template,$(c))))
+UTF8_ICOUNT_BINS := $(BENCH_CCS:%=$(BENCH_DIR)/%/icount_utf8)
+
+.PHONY: bench-icount-utf8
+bench-icount: bench-icount-utf8
+bench-icount-utf8: $(UTF8_ICOUNT_BINS)
+	@set -e; for c in $(BENCH_CCS); do \
+	  echo "==> bench-icount: utf8, $$c"; \
+	  $(BENCH_DIR)/$$c/icount_utf8 '$(UTF8_ICOUNT_FILTER)'; \
+	  d=$(BENCH_DIR)/callgrind-utf8-$$c; rm -rf $$d; mkdir -p $$d; \
+	  valgrind --tool=callgrind --dump-instr=yes --dump-line=yes --compress-strings=no \
+	    --compress-pos=no -q --callgrind-out-file=$$d/out $(BENCH_DIR)/$$c/icount_utf8 \
+	    '$(UTF8_ICOUNT_FILTER)'; \
+	  if [ '$(UTF8_ICOUNT_NATIVE)' != 0 ]; then \
+	    echo "==> bench-icount: utf8, $$c, natively, one instruction at a time"; \
+	    $(BENCH_DIR)/$$c/icount_utf8 --step $$d/steps.txt '$(UTF8_ICOUNT_FILTER)'; fi; done
+	@$(BENCH_PY) bench/utf8_icount.py --dir $(BENCH_DIR) --results $(BENCH_RESULTS) \
+	  --doc docs/performance.md $(if $(UTF8_ICOUNT_FILTER),--no-write) $(BENCH_CCS)
