@@ -17,7 +17,13 @@
  *   9 status     status byte: strerror, status_name (and the version)
  *  10 limits     a message at LEPACK_MAX_ITEMS refuses to grow
  *  11 add many   count byte, partition byte
- *  12 shrink     (op bytes 252..255): trim the storage to the items
+ *  12 shrink     (op bytes 252..254): trim the storage to the items
+ *  13 append     (op byte 255): count byte c, partition: an appender
+ *                (lepack_counters_reserve for c % 64 items unless bit 7 of c
+ *                is set, then begin, c % 64 appends of the items add many
+ *                would add, commit); every append within the room begin
+ *                gave (the smaller of the items' and the map's) adds to the
+ *                reference, every one past it must answer LEPACK_ENOSPACE
  * Op bytes 248 .. 251 select the batch operations, each with an item list
  * L: a count byte n (n % 72 items, enough for whole vector blocks and a
  * tail), a mode byte, then with mode bit 0 set one partition operand and
@@ -40,7 +46,8 @@
  *                  lepack_items_store/load and the vector and non-temporal
  *                  paths, the size from which the dispatch streams
  * Other op bytes select op (byte % 12), so that the committed corpus kept
- * its meaning when shrink and the batches were added.
+ * its meaning when shrink and the batches were added (255 was a shrink
+ * before append took it).
  * A partition operand is one byte: bit 7 set means 4 more bytes give the
  * value, else (byte & 7) - 4, so that partitions repeat and next_counter's
  * map sees collisions and overwrites.
@@ -811,13 +818,62 @@ static int batch_op(size_t step, unsigned op, fz_reader *r, lepack_counters *m, 
 
 /* --- the program ----------------------------------------------------------- */
 
-static const char *const op_names[13] = {"add",  "get",      "encode",   "decode",
+/* Op 13: an appender over the items add many would add.  Returns
+ * reserve's status (LEPACK_ENOMEM: nothing appended). */
+static lepack_status append_op(size_t step, fz_reader *r, lepack_counters *m, ref_counters *rm)
+{
+    unsigned c = fz_u8(r);
+    size_t n = c % 64;
+    int32_t base = read_partition(r);
+    if (rm->size + n > OPS_MAX_ITEMS)
+        n = OPS_MAX_ITEMS - rm->size;
+    if (!(c & 0x80)) {
+        lepack_status st = lepack_counters_reserve(m, n);
+        if (st != LEPACK_OK)
+            return st;
+    }
+    lepack_counters_appender a = lepack_counters_append_begin(m);
+    size_t room = m->capacity - m->size;
+    if (m->map_built) {
+        size_t half = m->map.nslots / 2;
+        size_t slots = m->map.count < half ? half - m->map.count : 0;
+        room = slots < room ? slots : room;
+    }
+    if (room == 0) {
+        if (a.next != NULL || a.end != NULL)
+            FZ_FAIL("step %zu: begin without room gave a non-null appender", step);
+    } else {
+        FZ_EQ_U(step, "append: begin's room", (size_t)(a.end - a.next), room * LEPACK_ITEM_SIZE);
+        FZ_EQ_U(step, "append: begin's position", (size_t)(a.next - m->data),
+                rm->size * LEPACK_ITEM_SIZE);
+    }
+    if (!(c & 0x80) && room < n)
+        FZ_FAIL("step %zu: reserve for %zu items left room for %zu", step, n, room);
+    for (size_t k = 0; k < n; k++) {
+        int32_t part = (int32_t)((uint32_t)base % 1024u) + (int32_t)(k % 7);
+        int64_t init = (int64_t)(k * 0x0102030405ull) - 7;
+        int64_t upd = INT64_MAX - (int64_t)k;
+        lepack_status ast = lepack_counters_append(&a, part, init, upd);
+        if (k < room) {
+            FZ_EQ_U(step, "append status", ast, LEPACK_OK);
+            FZ_EQ_U(step, "append: ref add", (unsigned)ref_add(rm, part, init, upd), REF_OK);
+        } else {
+            FZ_EQ_U(step, "append past the room", ast, LEPACK_ENOSPACE);
+        }
+    }
+    if (m->size != rm->size - (n < room ? n : room))
+        FZ_FAIL("step %zu: append changed the message's size before commit", step);
+    lepack_counters_append_commit(m, a);
+    return LEPACK_OK;
+}
+
+static const char *const op_names[14] = {"add",  "get",      "encode",   "decode",
                                          "next", "clear",    "fail",     "init",
                                          "grown", "strerror", "limits",  "add many",
-                                         "shrink"};
+                                         "shrink", "append"};
 
 /* Which operations can change the reference's items. */
-static const int op_changes_ref[13] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0};
+static const int op_changes_ref[14] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -848,7 +904,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     for (size_t step = 1; step <= OPS_MAX_STEPS && !fz_done(&r); step++) {
         unsigned opbyte = fz_u8(&r);
-        unsigned op = opbyte >= 252 ? 12 : opbyte % 12;
+        unsigned op = opbyte == 255 ? 13 : opbyte >= 252 ? 12 : opbyte % 12;
         int batch_step = opbyte >= 248 && opbyte < 252;
         const char *name = batch_step ? batch_names[opbyte - 248] : op_names[op];
         int ref_changed = batch_step ? 0 : op_changes_ref[op];
@@ -958,6 +1014,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         case 10:
             check_limits(step);
+            break;
+        case 13:
+            st = append_op(step, &r, &m, &rm);
             break;
         case 12: {
             /* A refused shrink keeps the spare capacity too. */

@@ -702,6 +702,150 @@ static void add_at_max_items(void **state)
     lepack_counters_free(&m);
 }
 
+/* The appender builds the very bytes n adds build, from any starting size,
+ * and publishes nothing before commit. */
+/* The items an appender has room for. */
+static size_t room_of(lepack_counters_appender a)
+{
+    return a.next == NULL ? 0 : (size_t)(a.end - a.next) / LEPACK_ITEM_SIZE;
+}
+
+static void append_matches_add(void **state)
+{
+    (void)state;
+    for (size_t start = 0; start < 5; start++) {
+        for (size_t n = 0; n < 40; n += 7) {
+            lepack_counters by_add, by_append;
+            assert_int_equal(lepack_counters_init(&by_add, 9, 0), LEPACK_OK);
+            assert_int_equal(lepack_counters_init(&by_append, 9, 0), LEPACK_OK);
+            for (size_t i = 0; i < start; i++) {
+                assert_int_equal(lepack_counters_add(&by_add, (int32_t)i, -1, 1), LEPACK_OK);
+                assert_int_equal(lepack_counters_add(&by_append, (int32_t)i, -1, 1), LEPACK_OK);
+            }
+            assert_int_equal(lepack_counters_reserve(&by_append, n), LEPACK_OK);
+            assert_true(by_append.capacity >= start + n);
+            lepack_counters_appender a = lepack_counters_append_begin(&by_append);
+            for (size_t i = 0; i < n; i++) {
+                int32_t part = (int32_t)(i * 2654435761u);
+                int64_t init = INT64_MIN + (int64_t)i, upd = INT64_MAX - (int64_t)i;
+                assert_int_equal(lepack_counters_add(&by_add, part, init, upd), LEPACK_OK);
+                assert_int_equal(lepack_counters_append(&a, part, init, upd), LEPACK_OK);
+            }
+            assert_int_equal(lepack_counters_size(&by_append), start); /* not yet */
+            lepack_counters_append_commit(&by_append, a);
+            size_t la = 0, lb = 0;
+            const uint8_t *wa = lepack_counters_wire(&by_add, &la);
+            const uint8_t *wb = lepack_counters_wire(&by_append, &lb);
+            assert_int_equal(la, (start + n) * LEPACK_ITEM_SIZE);
+            assert_int_equal(lb, la);
+            if (la > 0)
+                assert_memory_equal(wa, wb, la);
+            lepack_counters_free(&by_add);
+            lepack_counters_free(&by_append);
+        }
+    }
+}
+
+/* Past its room an appender answers LEPACK_ENOSPACE and writes nothing:
+ * not the byte after the message's storage, not its own position. */
+static void append_past_room(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 0, 3), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 1, 1, 1), LEPACK_OK);
+    lepack_counters_appender a = lepack_counters_append_begin(&m);
+    assert_int_equal(room_of(a), 2); /* capacity 3, one item in */
+    assert_ptr_equal(a.next, m.data + LEPACK_ITEM_SIZE);
+    assert_int_equal(lepack_counters_append(&a, 2, 2, 2), LEPACK_OK);
+    assert_int_equal(lepack_counters_append(&a, 3, 3, 3), LEPACK_OK);
+    uint8_t before[3 * LEPACK_ITEM_SIZE];
+    memcpy(before, m.data, sizeof before);
+    assert_int_equal(lepack_counters_append(&a, 4, 4, 4), LEPACK_ENOSPACE);
+    assert_ptr_equal(a.next, m.data + 3 * LEPACK_ITEM_SIZE);
+    assert_memory_equal(before, m.data, sizeof before);
+    lepack_counters_append_commit(&m, a);
+    assert_int_equal(lepack_counters_size(&m), 3);
+    check_item(&m, 2, 3, 3, 3);
+    /* A second appender on the full message has no room at all. */
+    a = lepack_counters_append_begin(&m);
+    assert_int_equal(lepack_counters_append(&a, 5, 5, 5), LEPACK_ENOSPACE);
+    lepack_counters_append_commit(&m, a);
+    assert_int_equal(lepack_counters_size(&m), 3);
+    /* Appended and not committed: not in the message. */
+    assert_int_equal(lepack_counters_reserve(&m, 1), LEPACK_OK);
+    a = lepack_counters_append_begin(&m);
+    assert_int_equal(lepack_counters_append(&a, 6, 6, 6), LEPACK_OK);
+    assert_int_equal(lepack_counters_size(&m), 3);
+    int32_t part = 0;
+    assert_int_equal(lepack_counters_partition(&m, 3, &part), LEPACK_ERANGE);
+    lepack_counters_free(&m);
+}
+
+/* Once next_counter's map is built, committed items join it in order, as
+ * adds would: a repeat overrides, and the map's room bounds the appender. */
+static void append_after_map_built(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    int64_t out = 0;
+    assert_int_equal(lepack_counters_init(&m, 0, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 1, 10, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_next_counter(&m, 1, &out), LEPACK_OK);
+    assert_true(out == 11);
+    assert_int_equal(lepack_counters_reserve(&m, 300), LEPACK_OK);
+    lepack_counters_appender a = lepack_counters_append_begin(&m);
+    assert_true(room_of(a) >= 300);
+    /* The smaller of the two rooms, the items' and the map's. */
+    size_t bytes_room = m.capacity - m.size, map_room = m.map.nslots / 2 - m.map.count;
+    assert_true(bytes_room != map_room);
+    assert_int_equal(room_of(a), bytes_room < map_room ? bytes_room : map_room);
+    for (int32_t p = 100; p < 400; p++)
+        assert_int_equal(lepack_counters_append(&a, p, (int64_t)p * 1000, 0), LEPACK_OK);
+    lepack_counters_append_commit(&m, a);
+    for (int32_t p = 100; p < 400; p++) {
+        assert_int_equal(lepack_counters_next_counter(&m, p, &out), LEPACK_OK);
+        assert_true(out == (int64_t)p * 1000 + 1);
+    }
+    assert_int_equal(lepack_counters_next_counter(&m, 1, &out), LEPACK_OK);
+    assert_true(out == 12); /* untouched by the commit */
+    assert_int_equal(lepack_counters_reserve(&m, 2), LEPACK_OK);
+    a = lepack_counters_append_begin(&m);
+    assert_int_equal(lepack_counters_append(&a, 1, 500, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_append(&a, 1, 700, 0), LEPACK_OK);
+    lepack_counters_append_commit(&m, a);
+    assert_int_equal(lepack_counters_next_counter(&m, 1, &out), LEPACK_OK);
+    assert_true(out == 701); /* the last one wins, as with add */
+    assert_int_equal(lepack_counters_reserve(&m, 1), LEPACK_OK);
+    a = lepack_counters_append_begin(&m);
+    assert_int_equal(lepack_counters_append(&a, -5, 50, 0), LEPACK_OK);
+    lepack_counters_append_commit(&m, a);
+    assert_int_equal(lepack_counters_next_counter(&m, -5, &out), LEPACK_OK);
+    assert_true(out == 51);
+    assert_int_equal(lepack_counters_size(&m), 304);
+    lepack_counters_free(&m);
+}
+
+/* reserve past LEPACK_MAX_ITEMS: LEPACK_EOVERFLOW and the message as it was
+ * (allocation failure: tests/test_alloc_failure.c). */
+static void reserve_too_many(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 0, 2), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 1, 1, 1), LEPACK_OK);
+    uint8_t *data = m.data;
+    assert_int_equal(lepack_counters_reserve(&m, LEPACK_MAX_ITEMS), LEPACK_EOVERFLOW);
+    assert_int_equal(lepack_counters_reserve(&m, SIZE_MAX), LEPACK_EOVERFLOW);
+    assert_ptr_equal(m.data, data);
+    assert_int_equal(m.capacity, 2);
+    assert_int_equal(lepack_counters_size(&m), 1);
+    assert_int_equal(lepack_counters_reserve(&m, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_reserve(&m, 1), LEPACK_OK);
+    assert_ptr_equal(m.data, data); /* room already there: no growth */
+    lepack_counters_free(&m);
+}
+
 static void strerror_names(void **state)
 {
     (void)state;
@@ -744,6 +888,10 @@ int main(void)
         cmocka_unit_test(clear_keeps_capacity),
         cmocka_unit_test(shrink_to_fit),
         cmocka_unit_test(add_at_max_items),
+        cmocka_unit_test(append_matches_add),
+        cmocka_unit_test(append_past_room),
+        cmocka_unit_test(append_after_map_built),
+        cmocka_unit_test(reserve_too_many),
         cmocka_unit_test(strerror_names),
     };
     return cmocka_run_group_tests_name("counters", tests, NULL, NULL);
