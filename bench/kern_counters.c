@@ -42,13 +42,11 @@ int bench_counters_append_room(void *mp, size_t n)
     lepack_status st = lepack_counters_reserve(m, n);
     if (st != LEPACK_OK)
         return (int)st;
-    lepack_counters_appender a = lepack_counters_append_begin(m);
-    /* As README shows it: reserve made the room, so no status is looked at
-     * in the loop; the count is checked once, after. */
-    for (size_t i = 0; i < n; i++)
-        (void)lepack_counters_append(&a, (int32_t)i, (int64_t)i * 10, (int64_t)i * 100);
-    lepack_counters_append_commit(m, a);
-    return lepack_counters_size(m) == n ? LEPACK_OK : LEPACK_ENOSPACE;
+    /* As README shows it: the span's count bounds the loop, one commit. */
+    lepack_counters_span s = lepack_counters_append_span(m, n);
+    for (size_t i = 0; i < s.count; i++)
+        lepack_counters_span_store(s, i, (int32_t)i, (int64_t)i * 10, (int64_t)i * 100);
+    return (int)lepack_counters_append_commit(m, s, s.count);
 }
 
 int bench_counters_grow(size_t n)

@@ -18,12 +18,16 @@
  *  10 limits     a message at LEPACK_MAX_ITEMS refuses to grow
  *  11 add many   count byte, partition byte
  *  12 shrink     (op bytes 252..254): trim the storage to the items
- *  13 append     (op byte 255): count byte c, partition: an appender
- *                (lepack_counters_reserve for c % 64 items unless bit 7 of c
- *                is set, then begin, c % 64 appends of the items add many
- *                would add, commit); every append within the room begin
- *                gave (the smaller of the items' and the map's) adds to the
- *                reference, every one past it must answer LEPACK_ENOSPACE
+ *  13 append     (op byte 255): count byte c, commit byte d, partition: a
+ *                span (lepack_counters_reserve for n = c % 64 items unless
+ *                bit 7 of c is set, then append_span of n, the items add
+ *                many would add stored into it, then commit of d % (n + 2)
+ *                of them; bit 6 of c adds an item between the span and its
+ *                commit).  The span must be n items when the room (the
+ *                smaller of the items' and the map's) holds n, else empty;
+ *                a commit past the span or of a stale span must answer
+ *                LEPACK_EINVAL and change nothing; a commit of k items adds
+ *                the first k to the reference
  * Op bytes 248 .. 251 select the batch operations, each with an item list
  * L: a count byte n (n % 72 items, enough for whole vector blocks and a
  * tail), a mode byte, then with mode bit 0 set one partition operand and
@@ -818,52 +822,70 @@ static int batch_op(size_t step, unsigned op, fz_reader *r, lepack_counters *m, 
 
 /* --- the program ----------------------------------------------------------- */
 
-/* Op 13: an appender over the items add many would add.  Returns
- * reserve's status (LEPACK_ENOMEM: nothing appended). */
+/* Op 13: a span of the items add many would add, committed in part.
+ * Returns reserve's status (LEPACK_ENOMEM: nothing written). */
 static lepack_status append_op(size_t step, fz_reader *r, lepack_counters *m, ref_counters *rm)
 {
     unsigned c = fz_u8(r);
+    unsigned d = fz_u8(r);
     size_t n = c % 64;
+    int stale = (c & 0x40) != 0;
     int32_t base = read_partition(r);
-    if (rm->size + n > OPS_MAX_ITEMS)
-        n = OPS_MAX_ITEMS - rm->size;
+    /* n items, and one more for a stale span's add, within the reference. */
+    if (rm->size >= OPS_MAX_ITEMS)
+        return LEPACK_OK;
+    if (rm->size + n + 1 > OPS_MAX_ITEMS)
+        n = OPS_MAX_ITEMS - rm->size - 1;
     if (!(c & 0x80)) {
         lepack_status st = lepack_counters_reserve(m, n);
         if (st != LEPACK_OK)
             return st;
     }
-    lepack_counters_appender a = lepack_counters_append_begin(m);
+    lepack_counters_span s = lepack_counters_append_span(m, n);
     size_t room = m->capacity - m->size;
     if (m->map_built) {
         size_t half = m->map.nslots / 2;
         size_t slots = m->map.count < half ? half - m->map.count : 0;
         room = slots < room ? slots : room;
     }
-    if (room == 0) {
-        if (a.next != NULL || a.end != NULL)
-            FZ_FAIL("step %zu: begin without room gave a non-null appender", step);
-    } else {
-        FZ_EQ_U(step, "append: begin's room", (size_t)(a.end - a.next), room * LEPACK_ITEM_SIZE);
-        FZ_EQ_U(step, "append: begin's position", (size_t)(a.next - m->data),
-                rm->size * LEPACK_ITEM_SIZE);
-    }
     if (!(c & 0x80) && room < n)
         FZ_FAIL("step %zu: reserve for %zu items left room for %zu", step, n, room);
-    for (size_t k = 0; k < n; k++) {
+    if (n == 0 || room < n) {
+        if (s.base != NULL || s.count != 0)
+            FZ_FAIL("step %zu: a span of %zu items with room for %zu is not empty", step, n, room);
+    } else {
+        FZ_EQ_U(step, "span: count", s.count, n);
+        FZ_EQ_U(step, "span: position", (size_t)(s.base - m->data), rm->size * LEPACK_ITEM_SIZE);
+    }
+    for (size_t k = 0; k < s.count; k++) {
         int32_t part = (int32_t)((uint32_t)base % 1024u) + (int32_t)(k % 7);
         int64_t init = (int64_t)(k * 0x0102030405ull) - 7;
         int64_t upd = INT64_MAX - (int64_t)k;
-        lepack_status ast = lepack_counters_append(&a, part, init, upd);
-        if (k < room) {
-            FZ_EQ_U(step, "append status", ast, LEPACK_OK);
+        lepack_counters_span_store(s, k, part, init, upd);
+    }
+    if (m->size != rm->size)
+        FZ_FAIL("step %zu: the span's stores changed the message's size", step);
+    if (stale) {
+        /* The message changes under the span: its commit must be refused. */
+        lepack_status st = lepack_counters_add(m, base, 1, 1);
+        if (st != LEPACK_OK)
+            return st;
+        FZ_EQ_U(step, "span: ref add", (unsigned)ref_add(rm, base, 1, 1), REF_OK);
+    }
+    size_t k = d % (n + 2);
+    lepack_status want = k == 0 ? LEPACK_OK
+                         : k <= s.count && !stale ? LEPACK_OK : LEPACK_EINVAL;
+    FZ_EQ_U(step, "append commit", lepack_counters_append_commit(m, s, k), want);
+    if (k > 0 && want == LEPACK_OK) {
+        for (size_t j = 0; j < k; j++) {
+            int32_t part = (int32_t)((uint32_t)base % 1024u) + (int32_t)(j % 7);
+            int64_t init = (int64_t)(j * 0x0102030405ull) - 7;
+            int64_t upd = INT64_MAX - (int64_t)j;
             FZ_EQ_U(step, "append: ref add", (unsigned)ref_add(rm, part, init, upd), REF_OK);
-        } else {
-            FZ_EQ_U(step, "append past the room", ast, LEPACK_ENOSPACE);
         }
     }
-    if (m->size != rm->size - (n < room ? n : room))
-        FZ_FAIL("step %zu: append changed the message's size before commit", step);
-    lepack_counters_append_commit(m, a);
+    if (m->size != rm->size)
+        FZ_FAIL("step %zu: commit left size %zu, the reference %zu", step, m->size, rm->size);
     return LEPACK_OK;
 }
 

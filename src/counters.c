@@ -222,7 +222,10 @@ void lepack_counters_free(lepack_counters *m)
 
 void lepack_counters_clear(lepack_counters *m)
 {
-    lepack_map_free(&m->map);
+    /* Unbuilt, the map holds nothing to free (valid_counters): a message
+     * cleared for every batch then costs no call. */
+    if (m->map_built)
+        lepack_map_free(&m->map);
     m->size = 0;
     m->map_built = 0;
 }
@@ -341,7 +344,7 @@ static void counters_store_items(uint8_t *data, size_t size, const lepack_counte
           in_items(data, size, p); */
 }
 
-/* The map of add_items and of an appender's commit: the partitions of items
+/* The map of add_items and of a span's commit: the partitions of items
  * from .. size - 1, already in the bytes, put into the built map in item
  * order, as add would put them.  For the proofs, items[0 .. n) is
  * add_items' array, which this leaves alone (a commit has none: n = 0). */
@@ -430,10 +433,10 @@ lepack_status lepack_internal_counters_reserve_slow(lepack_counters *m, size_t n
     return st;
 }
 
-void lepack_internal_counters_append_map(lepack_counters *m, size_t to)
+void lepack_internal_counters_append_map(lepack_counters *m, size_t k)
 {
     size_t from = m->size;
-    m->size = to;
+    m->size = from + k;
     counters_map_items(m, from) /*@ ghost (NULL, 0) */;
 }
 

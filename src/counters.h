@@ -298,28 +298,30 @@ LEPACK_COUNTERS_INLINE lepack_status lepack_counters_add(lepack_counters *m, int
  * lepack_counters_add stores size back into the message on every call (the
  * item's bytes, stored through uint8_t *, may alias *m, so the compiler
  * cannot keep size in a register), which costs up to 3.4x a raw write loop.
- * An appender holds the position in the caller's local instead:
+ * A loop that knows its count n reserves the room once, writes the items
+ * into a span of it, and commits them once:
  *
  *     if (lepack_counters_reserve(m, n) != LEPACK_OK) ...
- *     lepack_counters_appender a = lepack_counters_append_begin(m);
- *     for (size_t i = 0; i < n; i++)
- *         lepack_counters_append(&a, partition[i], initial[i], updates[i]);
- *     lepack_counters_append_commit(m, a);
+ *     lepack_counters_span s = lepack_counters_append_span(m, n);
+ *     for (size_t i = 0; i < s.count; i++)
+ *         lepack_counters_span_store(s, i, partition[i], initial[i], updates[i]);
+ *     lepack_counters_append_commit(m, s, s.count);
  *
- * reserve grows once (by the rule add grows by) for n more items, append
- * stores one item after one pointer compare, and commit publishes them in
- * order, as n calls of add would have (into next_counter's map too, when
- * that is built).  All four are inline when there is room and no map, so
- * the loop is the raw loop plus the compare.  begin returns the appender
- * and commit takes it by value, so that its address never leaves the
- * caller: only then can the compiler keep it in registers across the item
- * stores.  Between begin and commit the message must not be used
- * otherwise: its storage could move.  Items appended and not committed are
- * not in the message. */
-typedef struct lepack_counters_appender {
-    uint8_t *next; /* where the next item goes, or NULL when there is no room */
-    uint8_t *end;  /* past the room begin gave, or NULL */
-} lepack_counters_appender;
+ * i < s.count is the bounds check of every store, as with span.h: the loop
+ * has one exit and no check inside, so it compiles to the raw loop.  The
+ * span is all or nothing: n items after a reserve of n succeeded, none
+ * otherwise, so a loop whose reserve failed unnoticed writes and commits
+ * nothing rather than part of its items.  commit publishes the first k
+ * items of the span in order, as k calls of add would (into next_counter's
+ * map too, when that is built), and checks that the span is still the
+ * message's room: a message added to, cleared, shrunk or decoded since the
+ * span was made gives LEPACK_EINVAL and stays as it is.  Items written and
+ * not committed are not in the message; commit does not know which items
+ * were written, so k counts written items only. */
+typedef struct lepack_counters_span {
+    uint8_t *base; /* count items' bytes, just after the message's items */
+    size_t count;  /* items; 0 (and base NULL) when there was no room */
+} lepack_counters_span;
 
 /*@ // The items add can append without growth: room in the bytes and, when
     // next_counter's map is built, in the map.
@@ -328,31 +330,16 @@ typedef struct lepack_counters_appender {
       \let slots = m->map.count < m->map.nslots / 2 ? m->map.nslots / 2 - m->map.count : 0;
       m->map_built != 0 && slots < bytes ? slots : bytes;
 
-    // next[0 .. end - next) may be written, whole items of it.
-    predicate appender_room(lepack_counters_appender a) =
-      (a.next == \null && a.end == \null) ||
-      (a.next != \null && \base_addr(a.next) == \base_addr(a.end) && a.next <= a.end &&
-       (a.end - a.next) % LEPACK_ITEM_SIZE == 0 &&
-       (a.next < a.end ==> \valid(a.next + (0 .. a.end - a.next - 1))));
+    // s.count items may be written at s.base.
+    predicate valid_counters_span(lepack_counters_span s) =
+      s.count <= LEPACK_MAX_ITEMS &&
+      (s.count > 0 ==> \valid(s.base + (0 .. s.count * LEPACK_ITEM_SIZE - 1)));
 
-    // The same, for an appender at a, which those bytes are not.
-    predicate valid_appender(lepack_counters_appender *a) =
-      \valid(a) && appender_room(*a) &&
-      (a->next != \null && a->next < a->end ==> \base_addr(a->next) != \base_addr(a));
-
-    // The item a appends next is item k of m.
-    predicate appender_at(lepack_counters *m, lepack_counters_appender a, integer k) =
-      a.next != \null && \base_addr(a.next) == \base_addr(m->data) &&
-      a.next - m->data == k * LEPACK_ITEM_SIZE;
-
-    // a appends to m: begin made it from m, and m was not used since; the
-    // next item is one of those m has room for.
-    predicate appends_to(lepack_counters *m, lepack_counters_appender a) =
-      (a.next == \null && a.end == \null) ||
-      (a.next != \null && \base_addr(a.next) == \base_addr(m->data) &&
-       (a.next - m->data) % LEPACK_ITEM_SIZE == 0 &&
-       m->size * LEPACK_ITEM_SIZE <= a.next - m->data &&
-       a.next - m->data <= (m->size + add_room(m)) * LEPACK_ITEM_SIZE);
+    // The first k items of s can be committed to m: s starts at m's end and
+    // m has room for them.
+    predicate commits_to(lepack_counters *m, lepack_counters_span s, integer k) =
+      k <= s.count && k <= add_room(m) &&
+      s.base == m->data + m->size * LEPACK_ITEM_SIZE;
 */
 
 /* lepack_counters_reserve's out-of-line part: growth, and room in
@@ -405,18 +392,28 @@ LEPACK_COUNTERS_INLINE lepack_status lepack_counters_reserve(lepack_counters *m,
 {
     if (m->map_built == 0 && n <= m->capacity - m->size)
         return LEPACK_OK;
+    if (n > LEPACK_MAX_ITEMS - m->size)
+        return LEPACK_EOVERFLOW;
     return lepack_internal_counters_reserve_slow(m, n);
 }
 
-/* An appender to m, with the room m has (lepack_counters_reserve makes it). */
+/* The room for the next n items, as a span: n items when m has room for n
+ * (lepack_counters_reserve makes it), else none. */
 /*@ requires valid_counters(m);
     assigns \nothing;
     exits \false;
-    ensures appender_room(\result) && appends_to(m, \result);
-    ensures \result.next != \null ==> appender_at(m, \result, m->size) &&
-      \result.end - \result.next == add_room(m) * LEPACK_ITEM_SIZE;
-    ensures \result.next == \null ==> add_room(m) == 0; */
-LEPACK_COUNTERS_INLINE lepack_counters_appender lepack_counters_append_begin(lepack_counters *m)
+    ensures valid_counters_span(\result);
+    behavior room:
+      assumes n <= add_room(m);
+      ensures \result.count == n;
+      ensures n > 0 ==> commits_to(m, \result, n);
+    behavior no_room:
+      assumes n > add_room(m);
+      ensures \result.count == 0 && \result.base == \null;
+    complete behaviors;
+    disjoint behaviors; */
+LEPACK_COUNTERS_INLINE lepack_counters_span lepack_counters_append_span(lepack_counters *m,
+                                                                        size_t n)
 {
     size_t room = m->capacity - m->size;
     if (m->map_built) {
@@ -425,77 +422,81 @@ LEPACK_COUNTERS_INLINE lepack_counters_appender lepack_counters_append_begin(lep
         if (slots < room)
             room = slots;
     }
-    lepack_counters_appender a;
-    a.next = NULL;
-    a.end = NULL;
-    if (room > 0) {
-        a.next = m->data + m->size * LEPACK_ITEM_SIZE;
-        a.end = a.next + room * LEPACK_ITEM_SIZE;
+    lepack_counters_span s;
+    s.base = NULL;
+    s.count = 0;
+    if (n <= room && n > 0) {
+        s.base = m->data + m->size * LEPACK_ITEM_SIZE;
+        s.count = n;
     }
-    return a;
+    return s;
 }
 
-/* Appends an item to a: LEPACK_ENOSPACE, and nothing written, when a is
- * full (more items than were reserved). */
-/*@ requires valid_appender(a);
-    assigns a->next, a->next[0 .. LEPACK_ITEM_SIZE - 1];
+/* Item i of s: its three fields, as add stores them.  i < s.count is the
+ * caller's (the natural loop's condition); it is not checked here. */
+/*@ requires valid_counters_span(s) && i < s.count;
+    assigns s.base[i * LEPACK_ITEM_SIZE .. i * LEPACK_ITEM_SIZE + LEPACK_ITEM_SIZE - 1];
     exits \false;
-    ensures valid_appender(a) && a->end == \old(a->end);
-    behavior room:
-      assumes a->next != a->end;
-      ensures \result == LEPACK_OK && a->next == \old(a->next) + LEPACK_ITEM_SIZE;
-      ensures item_bytes(\old(a->next), partition, initial_counter, updates_count);
-    behavior full:
-      assumes a->next == a->end;
-      assigns \nothing;
-      ensures \result == LEPACK_ENOSPACE;
-    complete behaviors;
-    disjoint behaviors; */
-LEPACK_COUNTERS_INLINE lepack_status lepack_counters_append(lepack_counters_appender *a,
-                                                            int32_t partition,
-                                                            int64_t initial_counter,
-                                                            int64_t updates_count)
+    ensures item_bytes(s.base + i * LEPACK_ITEM_SIZE, partition, initial_counter, updates_count); */
+LEPACK_COUNTERS_INLINE void lepack_counters_span_store(lepack_counters_span s, size_t i,
+                                                       int32_t partition,
+                                                       int64_t initial_counter,
+                                                       int64_t updates_count)
 {
-    uint8_t *item = a->next;
-    if (item == a->end)
-        return LEPACK_ENOSPACE;
-    a->next = item + LEPACK_ITEM_SIZE;
-    lepack_counters_store_item(item, partition, initial_counter, updates_count);
-    return LEPACK_OK;
+    lepack_counters_store_item(s.base + i * LEPACK_ITEM_SIZE, partition, initial_counter,
+                               updates_count);
 }
 
 /* lepack_counters_append_commit's out-of-line part, with next_counter's map
- * built: size becomes `to` and items size .. to - 1 join the map, in order.
- * Internal, as lepack_internal_counters_add_slow. */
+ * built: k more items join it, in order.  Internal, as
+ * lepack_internal_counters_add_slow. */
 /*@ requires valid_counters(m) && m->map_built != 0;
-    requires m->size < to && to <= m->size + add_room(m);
+    requires 0 < k <= add_room(m);
     assigns m->size, m->map.count, m->map.slots[0 .. m->map.nslots - 1];
     exits \false;
     ensures valid_counters(m);
-    ensures m->size == to; */
-void lepack_internal_counters_append_map(lepack_counters *m, size_t to);
+    ensures m->size == \old(m->size) + k; */
+void lepack_internal_counters_append_map(lepack_counters *m, size_t k);
 
-/* Publishes the items appended to a: m's size grows by their count, and
- * each joins next_counter's map, in order, when that is built. */
-/*@ requires valid_counters(m) && appends_to(m, a);
+/* Publishes the first k items of s, which the caller wrote: m's size grows
+ * by k, and each joins next_counter's map, in order, when that is built.
+ * LEPACK_EINVAL, and nothing changed, when k passes s.count or the span is
+ * no longer m's room (m was changed since the span was made). */
+/*@ requires valid_counters(m);
     assigns m->size, m->map.count, m->map.slots[0 .. m->map.nslots - 1];
     exits \false;
     ensures valid_counters(m);
-    ensures a.next == \null ==> m->size == \old(m->size);
-    ensures a.next != \null ==> appender_at(m, a, m->size); */
-LEPACK_COUNTERS_INLINE void lepack_counters_append_commit(lepack_counters *m,
-                                                          lepack_counters_appender a)
+    behavior nothing:
+      assumes k == 0;
+      assigns \nothing;
+      ensures \result == LEPACK_OK;
+    behavior commits:
+      assumes k > 0 && commits_to(m, s, k);
+      ensures \result == LEPACK_OK && m->size == \old(m->size) + k;
+    behavior stale:
+      assumes k > 0 && !commits_to(m, s, k);
+      assigns \nothing;
+      ensures \result == LEPACK_EINVAL;
+    complete behaviors;
+    disjoint behaviors; */
+LEPACK_COUNTERS_INLINE lepack_status lepack_counters_append_commit(lepack_counters *m,
+                                                                   lepack_counters_span s,
+                                                                   size_t k)
 {
-    if (a.next == NULL)
-        return;
-    size_t to = (size_t)(a.next - m->data) / LEPACK_ITEM_SIZE;
-    if (to == m->size)
-        return;
+    if (k == 0)
+        return LEPACK_OK;
+    size_t size = m->size;
+    if (k > s.count || k > m->capacity - size || s.base != m->data + size * LEPACK_ITEM_SIZE)
+        return LEPACK_EINVAL;
     if (m->map_built == 0) {
-        m->size = to;
-        return;
+        m->size = size + k;
+        return LEPACK_OK;
     }
-    lepack_internal_counters_append_map(m, to);
+    size_t half = m->map.nslots / 2;
+    if (m->map.count > half || k > half - m->map.count)
+        return LEPACK_EINVAL;
+    lepack_internal_counters_append_map(m, k);
+    return LEPACK_OK;
 }
 
 /*@ requires \valid_read(m);

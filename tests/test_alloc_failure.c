@@ -289,7 +289,7 @@ static void built_map_growth_fails(void **state)
 
 /* reserve's two allocations, the items' and (the map built) the map's, each
  * failing in turn: LEPACK_ENOMEM, the message as it was, its counters still
- * counting; then the same reserve succeeds and an appender fills it. */
+ * counting; then the same reserve succeeds and a span fills it. */
 static void reserve_fails(void **state)
 {
     (void)state;
@@ -313,10 +313,11 @@ static void reserve_fails(void **state)
         assert_true(out == 2);
         A.fail_at = 0;
         assert_int_equal(lepack_counters_reserve(&m, 100), LEPACK_OK);
-        lepack_counters_appender a = lepack_counters_append_begin(&m);
-        for (int32_t p = 8; p < 108; p++)
-            assert_int_equal(lepack_counters_append(&a, p, p * 100, 0), LEPACK_OK);
-        lepack_counters_append_commit(&m, a);
+        lepack_counters_span sp = lepack_counters_append_span(&m, 100);
+        assert_int_equal(sp.count, 100);
+        for (size_t i = 0; i < sp.count; i++)
+            lepack_counters_span_store(sp, i, (int32_t)(8 + i), (int64_t)(8 + i) * 100, 0);
+        assert_int_equal(lepack_counters_append_commit(&m, sp, sp.count), LEPACK_OK);
         assert_int_equal(lepack_counters_next_counter(&m, 107, &out), LEPACK_OK);
         assert_true(out == 10701);
         lepack_counters_free(&m);
