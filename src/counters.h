@@ -416,13 +416,13 @@ LEPACK_COUNTERS_INLINE lepack_counters_span lepack_counters_append_span(lepack_c
                                                                         size_t n)
 {
     size_t room = m->capacity - m->size;
+    lepack_counters_span s;
     if (m->map_built) {
         size_t half = m->map.nslots / 2;
         size_t slots = m->map.count < half ? half - m->map.count : 0;
         if (slots < room)
             room = slots;
     }
-    lepack_counters_span s;
     s.base = NULL;
     s.count = 0;
     if (n <= room && n > 0) {
@@ -483,16 +483,16 @@ LEPACK_COUNTERS_INLINE lepack_status lepack_counters_append_commit(lepack_counte
                                                                    lepack_counters_span s,
                                                                    size_t k)
 {
+    size_t size = m->size, half;
     if (k == 0)
         return LEPACK_OK;
-    size_t size = m->size;
     if (k > s.count || k > m->capacity - size || s.base != m->data + size * LEPACK_ITEM_SIZE)
         return LEPACK_EINVAL;
     if (m->map_built == 0) {
         m->size = size + k;
         return LEPACK_OK;
     }
-    size_t half = m->map.nslots / 2;
+    half = m->map.nslots / 2;
     if (m->map.count > half || k > half - m->map.count)
         return LEPACK_EINVAL;
     lepack_internal_counters_append_map(m, k);
