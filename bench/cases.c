@@ -148,6 +148,7 @@ static int64_t bulk_decode_raw(void *p) { return bench_bulk_decode_raw(F(p)->wir
 
 static int64_t msg_getters(void *p) { return bench_counters_getters(&F(p)->msg, F(p)->n); }
 static int64_t msg_add(void *p) { return bench_counters_add_room(&F(p)->room, F(p)->n); }
+static int64_t msg_append(void *p) { return bench_counters_append_room(&F(p)->room, F(p)->n); }
 static int64_t msg_grow(void *p) { return bench_counters_grow(F(p)->n); }
 static int64_t grow_raw(void *p) { return bench_grow_raw(F(p)->n); }
 static int64_t msg_add_items(void *p) { return bench_counters_add_items(&F(p)->room, F(p)->litems, F(p)->n); }
@@ -223,6 +224,7 @@ static const pair_def DEFS[] = {
     {"read/record_bytes", "read/record", read_record_bytes, read_record, 0, 0, NULL},
     {"msg/getters", "read/raw", msg_getters, read_raw, 0, 0, NULL},
     {"msg/add", "write/raw", msg_add, write_raw, 0, 0, NULL},
+    {"msg/append", "write/raw", msg_append, write_raw, 0, 0, NULL},
     {"msg/grow", "grow/realloc_raw", msg_grow, grow_raw, 0, 0, NULL},
     {"batch/add_items", "copy/memcpy", msg_add_items, copy_memcpy, 0, 0, "batch/add_items/aligned"},
     {"batch/add_items", "encode/by_hand", msg_add_items, bulk_encode_raw, 0, 0, "batch/add_items/aligned"},
@@ -352,6 +354,10 @@ int counters_self_check(void)
         if (bench_counters_add_room(&f->room, n) != 0 ||
             memcmp(f->room.data, f->wire, f->len) != 0)
             return fail("msg/add", n);
+        memset(f->room.data, 0xee, f->len);
+        if (bench_counters_append_room(&f->room, n) != 0 ||
+            memcmp(f->room.data, f->wire, f->len) != 0)
+            return fail("msg/append", n);
         if (bench_counters_grow(n) != 0 || bench_grow_raw(n) != 0)
             return fail("msg/grow", n);
         if (bench_counters_add_items(&f->room, f->litems, n) != 0 ||

@@ -35,6 +35,20 @@ int bench_counters_add_room(void *mp, size_t n)
     return LEPACK_OK;
 }
 
+int bench_counters_append_room(void *mp, size_t n)
+{
+    lepack_counters *m = mp;
+    lepack_counters_clear(m);
+    lepack_status st = lepack_counters_reserve(m, n);
+    if (st != LEPACK_OK)
+        return (int)st;
+    /* As README shows it: the span's count bounds the loop, one commit. */
+    lepack_counters_span s = lepack_counters_append_span(m, n);
+    for (size_t i = 0; i < s.count; i++)
+        lepack_counters_span_store(s, i, (int32_t)i, (int64_t)i * 10, (int64_t)i * 100);
+    return (int)lepack_counters_append_commit(m, s, s.count);
+}
+
 int bench_counters_grow(size_t n)
 {
     lepack_counters m;

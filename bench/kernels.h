@@ -107,6 +107,8 @@ int64_t bench_read_cursor_bytes(const uint8_t *buf, size_t len, size_t n);
 int64_t bench_counters_getters(const void *m, size_t n);
 /* clear, then n adds into the room already there (no growth). */
 int bench_counters_add_room(void *m, size_t n);
+/* clear, reserve n, then n items stored into a span and one commit. */
+int bench_counters_append_room(void *m, size_t n);
 /* init with no capacity, n adds (growth included), free. */
 int bench_counters_grow(size_t n);
 /* clear, then lepack_counters_add_items of items[0 .. n). */

@@ -17,7 +17,17 @@
  *   9 status     status byte: strerror, status_name (and the version)
  *  10 limits     a message at LEPACK_MAX_ITEMS refuses to grow
  *  11 add many   count byte, partition byte
- *  12 shrink     (op bytes 252..255): trim the storage to the items
+ *  12 shrink     (op bytes 252..254): trim the storage to the items
+ *  13 append     (op byte 255): count byte c, commit byte d, partition: a
+ *                span (lepack_counters_reserve for n = c % 64 items unless
+ *                bit 7 of c is set, then append_span of n, the items add
+ *                many would add stored into it, then commit of d % (n + 2)
+ *                of them; bit 6 of c adds an item between the span and its
+ *                commit).  The span must be n items when the room (the
+ *                smaller of the items' and the map's) holds n, else empty;
+ *                a commit past the span or of a stale span must answer
+ *                LEPACK_EINVAL and change nothing; a commit of k items adds
+ *                the first k to the reference
  * Op bytes 248 .. 251 select the batch operations, each with an item list
  * L: a count byte n (n % 72 items, enough for whole vector blocks and a
  * tail), a mode byte, then with mode bit 0 set one partition operand and
@@ -40,7 +50,8 @@
  *                  lepack_items_store/load and the vector and non-temporal
  *                  paths, the size from which the dispatch streams
  * Other op bytes select op (byte % 12), so that the committed corpus kept
- * its meaning when shrink and the batches were added.
+ * its meaning when shrink and the batches were added (255 was a shrink
+ * before append took it).
  * A partition operand is one byte: bit 7 set means 4 more bytes give the
  * value, else (byte & 7) - 4, so that partitions repeat and next_counter's
  * map sees collisions and overwrites.
@@ -811,13 +822,80 @@ static int batch_op(size_t step, unsigned op, fz_reader *r, lepack_counters *m, 
 
 /* --- the program ----------------------------------------------------------- */
 
-static const char *const op_names[13] = {"add",  "get",      "encode",   "decode",
+/* Op 13: a span of the items add many would add, committed in part.
+ * Returns reserve's status (LEPACK_ENOMEM: nothing written). */
+static lepack_status append_op(size_t step, fz_reader *r, lepack_counters *m, ref_counters *rm)
+{
+    unsigned c = fz_u8(r);
+    unsigned d = fz_u8(r);
+    size_t n = c % 64;
+    int stale = (c & 0x40) != 0;
+    int32_t base = read_partition(r);
+    /* n items, and one more for a stale span's add, within the reference. */
+    if (rm->size >= OPS_MAX_ITEMS)
+        return LEPACK_OK;
+    if (rm->size + n + 1 > OPS_MAX_ITEMS)
+        n = OPS_MAX_ITEMS - rm->size - 1;
+    if (!(c & 0x80)) {
+        lepack_status st = lepack_counters_reserve(m, n);
+        if (st != LEPACK_OK)
+            return st;
+    }
+    lepack_counters_span s = lepack_counters_append_span(m, n);
+    size_t room = m->capacity - m->size;
+    if (m->map_built) {
+        size_t half = m->map.nslots / 2;
+        size_t slots = m->map.count < half ? half - m->map.count : 0;
+        room = slots < room ? slots : room;
+    }
+    if (!(c & 0x80) && room < n)
+        FZ_FAIL("step %zu: reserve for %zu items left room for %zu", step, n, room);
+    if (n == 0 || room < n) {
+        if (s.base != NULL || s.count != 0)
+            FZ_FAIL("step %zu: a span of %zu items with room for %zu is not empty", step, n, room);
+    } else {
+        FZ_EQ_U(step, "span: count", s.count, n);
+        FZ_EQ_U(step, "span: position", (size_t)(s.base - m->data), rm->size * LEPACK_ITEM_SIZE);
+    }
+    for (size_t k = 0; k < s.count; k++) {
+        int32_t part = (int32_t)((uint32_t)base % 1024u) + (int32_t)(k % 7);
+        int64_t init = (int64_t)(k * 0x0102030405ull) - 7;
+        int64_t upd = INT64_MAX - (int64_t)k;
+        lepack_counters_span_store(s, k, part, init, upd);
+    }
+    if (m->size != rm->size)
+        FZ_FAIL("step %zu: the span's stores changed the message's size", step);
+    if (stale) {
+        /* The message changes under the span: its commit must be refused. */
+        lepack_status st = lepack_counters_add(m, base, 1, 1);
+        if (st != LEPACK_OK)
+            return st;
+        FZ_EQ_U(step, "span: ref add", (unsigned)ref_add(rm, base, 1, 1), REF_OK);
+    }
+    size_t k = d % (n + 2);
+    lepack_status want = k == 0 ? LEPACK_OK
+                         : k <= s.count && !stale ? LEPACK_OK : LEPACK_EINVAL;
+    FZ_EQ_U(step, "append commit", lepack_counters_append_commit(m, s, k), want);
+    if (k > 0 && want == LEPACK_OK) {
+        for (size_t j = 0; j < k; j++) {
+            int32_t part = (int32_t)((uint32_t)base % 1024u) + (int32_t)(j % 7);
+            int64_t init = (int64_t)(j * 0x0102030405ull) - 7;
+            int64_t upd = INT64_MAX - (int64_t)j;
+            FZ_EQ_U(step, "append: ref add", (unsigned)ref_add(rm, part, init, upd), REF_OK);
+        }
+    }
+    if (m->size != rm->size)
+        FZ_FAIL("step %zu: commit left size %zu, the reference %zu", step, m->size, rm->size);
+    return LEPACK_OK;
+}
+
+static const char *const op_names[14] = {"add",  "get",      "encode",   "decode",
                                          "next", "clear",    "fail",     "init",
                                          "grown", "strerror", "limits",  "add many",
-                                         "shrink"};
+                                         "shrink", "append"};
 
 /* Which operations can change the reference's items. */
-static const int op_changes_ref[13] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0};
+static const int op_changes_ref[14] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -848,7 +926,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     for (size_t step = 1; step <= OPS_MAX_STEPS && !fz_done(&r); step++) {
         unsigned opbyte = fz_u8(&r);
-        unsigned op = opbyte >= 252 ? 12 : opbyte % 12;
+        unsigned op = opbyte == 255 ? 13 : opbyte >= 252 ? 12 : opbyte % 12;
         int batch_step = opbyte >= 248 && opbyte < 252;
         const char *name = batch_step ? batch_names[opbyte - 248] : op_names[op];
         int ref_changed = batch_step ? 0 : op_changes_ref[op];
@@ -958,6 +1036,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         case 10:
             check_limits(step);
+            break;
+        case 13:
+            st = append_op(step, &r, &m, &rm);
             break;
         case 12: {
             /* A refused shrink keeps the spare capacity too. */

@@ -47,7 +47,8 @@ mkdir -p $C/views $C/counters_ops $C/counters_decode $C/cli
 # --- counters_ops: cache id (4), capacity byte, then ops ----------------------
 # 0 add P I(8) U(8) | 1 get idx | 2 encode sel extra | 3 decode n bytes |
 # 4 next P | 5 clear | 6 fail k | 7 init id(4) cap | 8 grown sel v(8) sel v(8) |
-# 9 strerror s | 10 limits | 11 add many n P.   P: (byte & 7) - 4, or 128 + i32.
+# 9 strerror s | 10 limits | 11 add many n P | 252..254 shrink | 255 append c d P.
+# P: (byte & 7) - 4, or 128 + i32.
 add() { b 0 "$1"; le "$2" 8; le "$3" 8; }
 # Capacity 1, then growth past it: the write Ignite's growth put past the array.
 { le 7 4; b 1; add 5 100 1; add 6 200 2; add 7 300 3; b 1 1; b 2 0 0; } > $C/counters_ops/seed-grow-from-1
@@ -63,10 +64,22 @@ add() { b 0 "$1"; le "$2" 8; le "$3" 8; }
 # next_counter: repeated partition (last wins), a missing one, and the wrap at INT64_MAX.
 { le 4 4; b 0; add 5 10 0; add 5 20 0; b 0 6; ff 7; b 127; le 0 8; b 4 5; b 4 6; b 4 6; b 4 7
   add 7 1 1; b 4 7; b 5; b 4 5; b 0 $((128)) ; ff 4; le 1 8; le 2 8; b 4 128; ff 4; } > $C/counters_ops/seed-next
-# shrink (op bytes 252..255): refused by an injected failure (capacity kept),
+# shrink (op bytes 252..254): refused by an injected failure (capacity kept),
 # then trimmed; with a built map; on an empty message (storage freed).
 { le 11 4; b 8; add 4 1 1; add 5 2 2; b 6 0; b 252; b 253; b 1 1; b 4 4; add 6 3 3; b 254
-  b 2 0 0; b 5; b 255; add 7 4 4; b 1 0; b 4 7; b 252; b 3 20; le 9 20; b 252; b 2 0 0; } > $C/counters_ops/seed-shrink
+  b 2 0 0; b 5; b 254; add 7 4 4; b 1 0; b 4 7; b 252; b 3 20; le 9 20; b 252; b 2 0 0; } > $C/counters_ops/seed-shrink
+# append (op byte 255, count byte c, commit byte d, P): reserve, a span of
+# c % 64 items, commit of d % (c % 64 + 2); bit 7 of c: no reserve (an empty
+# span without room); bit 6: an add between span and commit (stale: refused);
+# before and after next_counter's map is built; one item alone; a commit past
+# the span; a commit of part of it; a span one item past the room (empty);
+# reserve refused (items, map).
+{ le 12 4; b 1; add 4 1 1; b 255 10 10 3; b 1 5; b 255 $((128 + 5)) 5 2; b 255 3 2 3
+  b 255 $((128 + 2)) 2 3; b 255 1 1 6; b 4 3
+  b 255 1 1 7; b 4 7; b 4 4; b 255 40 40 1; b 255 $((128 + 63)) 63 2; b 4 1
+  b 255 $((64 + 8)) 8 3; b 255 8 9 3; b 255 8 4 3; b 4 3; b 2 0 0; } > $C/counters_ops/seed-append
+{ le 13 4; b 2; add 4 1 1; b 6 0; b 255 30 30 1; b 4 4; b 6 1; b 255 30 30 2; b 6 0; b 255 30 30 3
+  b 255 30 30 3; b 4 3; b 2 0 0; } > $C/counters_ops/seed-append-fail
 # Batches (op bytes 248 .. 251, item lists: count, mode, items or a seed):
 # add items read from the input, generated, onto a built map, under injected
 # failures; get items in range, past the end, overflowing; every vector path

@@ -222,7 +222,10 @@ void lepack_counters_free(lepack_counters *m)
 
 void lepack_counters_clear(lepack_counters *m)
 {
-    lepack_map_free(&m->map);
+    /* Unbuilt, the map holds nothing to free (valid_counters): a message
+     * cleared for every batch then costs no call. */
+    if (m->map_built)
+        lepack_map_free(&m->map);
     m->size = 0;
     m->map_built = 0;
 }
@@ -341,9 +344,10 @@ static void counters_store_items(uint8_t *data, size_t size, const lepack_counte
           in_items(data, size, p); */
 }
 
-/* add_items' map: the partitions of items from .. size - 1, already in the
- * bytes, put into the built map in item order, as add would put them.  For
- * the proofs, items[0 .. n) is the caller's array, which this leaves alone. */
+/* The map of add_items and of a span's commit: the partitions of items
+ * from .. size - 1, already in the bytes, put into the built map in item
+ * order, as add would put them.  For the proofs, items[0 .. n) is
+ * add_items' array, which this leaves alone (a commit has none: n = 0). */
 /*@ requires \valid(m) && m->map_built != 0 && valid_map(&m->map);
     requires from < m->size && m->size <= m->capacity && m->capacity <= LEPACK_MAX_ITEMS;
     requires \valid(m->data + (0 .. m->capacity * LEPACK_ITEM_SIZE - 1));
@@ -351,7 +355,7 @@ static void counters_store_items(uint8_t *data, size_t size, const lepack_counte
     requires m->map.nslots > 0 ==> \base_addr(m->data) != \base_addr(m->map.slots);
     requires m->map.count + (m->size - from) <= m->map.nslots / 2;
     requires keys: \forall integer p; map_holds(&m->map, p) <==> in_items(m->data, from, p);
-    requires \base_addr(items) != \base_addr(m->map.slots);
+    requires n > 0 ==> \base_addr(items) != \base_addr(m->map.slots);
     assigns m->map.count, m->map.slots[0 .. m->map.nslots - 1];
     exits \false;
     ensures valid_counters(m);
@@ -365,7 +369,7 @@ static void counters_map_items(lepack_counters *m, size_t from)
     /*@ loop invariant from <= i <= m->size;
         loop invariant valid_map(&m->map) && m->map.count + (m->size - i) <= m->map.nslots / 2;
         loop invariant keys: \forall integer p; map_holds(&m->map, p) <==> in_items(m->data, i, p);
-        loop invariant items_kept: \forall integer k; 0 <= k < n ==>
+        loop invariant items_kept: n > 0 ==> \forall integer k; 0 <= k < n ==>
           items[k].partition == \at(items[k].partition, Pre) &&
           items[k].initial_counter == \at(items[k].initial_counter, Pre) &&
           items[k].updates_count == \at(items[k].updates_count, Pre);
@@ -397,10 +401,7 @@ static void counters_map_items(lepack_counters *m, size_t from)
       (m->map_built != 0 ==> m->map.count + 1 <= m->map.nslots / 2); */
 static lepack_status counters_room(lepack_counters *m)
 {
-    lepack_status st = counters_reserve(m, m->size + 1) /*@ ghost (NULL, NULL) */;
-    if (st != LEPACK_OK || !m->map_built)
-        return st;
-    return lepack_map_reserve(&m->map, m->map.count + 1) /*@ ghost (m->data, NULL) */;
+    return lepack_internal_counters_reserve_slow(m, 1);
 }
 
 /* Only when the item does not fit or the map is built: the header's
@@ -415,6 +416,28 @@ lepack_status lepack_internal_counters_add_slow(lepack_counters *m, int32_t part
         return st;
     counters_append(m, partition, initial_counter, updates_count);
     return LEPACK_OK;
+}
+
+lepack_status lepack_internal_counters_reserve_slow(lepack_counters *m, size_t n)
+{
+    if (n > LEPACK_MAX_ITEMS - m->size)
+        return LEPACK_EOVERFLOW;
+    lepack_status st = counters_reserve(m, m->size + n) /*@ ghost (NULL, NULL) */;
+    if (st != LEPACK_OK || !m->map_built)
+        return st;
+    /* count <= nslots / 2 <= SIZE_MAX / 2 and n <= SIZE_MAX / 20: no wrap. */
+    st = lepack_map_reserve(&m->map, m->map.count + n) /*@ ghost (m->data, NULL) */;
+    /*@ assert keys_same: \forall integer p;
+          map_holds(&m->map, p) <==> in_items(m->data, m->size, p); */
+    //@ assert valid_counters(m);
+    return st;
+}
+
+void lepack_internal_counters_append_map(lepack_counters *m, size_t k)
+{
+    size_t from = m->size;
+    m->size = from + k;
+    counters_map_items(m, from) /*@ ghost (NULL, 0) */;
 }
 
 lepack_status lepack_counters_add_items(lepack_counters *m, const lepack_counters_item *items,

@@ -294,6 +294,211 @@ LEPACK_COUNTERS_INLINE lepack_status lepack_counters_add(lepack_counters *m, int
     return lepack_internal_counters_add_slow(m, partition, initial_counter, updates_count);
 }
 
+/* --- Adding in a loop ------------------------------------------------------
+ * lepack_counters_add stores size back into the message on every call (the
+ * item's bytes, stored through uint8_t *, may alias *m, so the compiler
+ * cannot keep size in a register), which costs up to 3.4x a raw write loop.
+ * A loop that knows its count n reserves the room once, writes the items
+ * into a span of it, and commits them once:
+ *
+ *     if (lepack_counters_reserve(m, n) != LEPACK_OK) ...
+ *     lepack_counters_span s = lepack_counters_append_span(m, n);
+ *     for (size_t i = 0; i < s.count; i++)
+ *         lepack_counters_span_store(s, i, partition[i], initial[i], updates[i]);
+ *     lepack_counters_append_commit(m, s, s.count);
+ *
+ * i < s.count is the bounds check of every store, as with span.h: the loop
+ * has one exit and no check inside, so it compiles to the raw loop.  The
+ * span is all or nothing: n items after a reserve of n succeeded, none
+ * otherwise, so a loop whose reserve failed unnoticed writes and commits
+ * nothing rather than part of its items.  commit publishes the first k
+ * items of the span in order, as k calls of add would (into next_counter's
+ * map too, when that is built), and checks that the span is still the
+ * message's room: a message added to, cleared, shrunk or decoded since the
+ * span was made gives LEPACK_EINVAL and stays as it is.  Items written and
+ * not committed are not in the message; commit does not know which items
+ * were written, so k counts written items only. */
+typedef struct lepack_counters_span {
+    uint8_t *base; /* count items' bytes, just after the message's items */
+    size_t count;  /* items; 0 (and base NULL) when there was no room */
+} lepack_counters_span;
+
+/*@ // The items add can append without growth: room in the bytes and, when
+    // next_counter's map is built, in the map.
+    logic integer add_room(lepack_counters *m) =
+      \let bytes = m->capacity - m->size;
+      \let slots = m->map.count < m->map.nslots / 2 ? m->map.nslots / 2 - m->map.count : 0;
+      m->map_built != 0 && slots < bytes ? slots : bytes;
+
+    // s.count items may be written at s.base.
+    predicate valid_counters_span(lepack_counters_span s) =
+      s.count <= LEPACK_MAX_ITEMS &&
+      (s.count > 0 ==> \valid(s.base + (0 .. s.count * LEPACK_ITEM_SIZE - 1)));
+
+    // The first k items of s can be committed to m: s starts at m's end and
+    // m has room for them.
+    predicate commits_to(lepack_counters *m, lepack_counters_span s, integer k) =
+      k <= s.count && k <= add_room(m) &&
+      s.base == m->data + m->size * LEPACK_ITEM_SIZE;
+*/
+
+/* lepack_counters_reserve's out-of-line part: growth, and room in
+ * next_counter's map when it is built.  Its contract.  Internal, as
+ * lepack_internal_counters_add_slow: call lepack_counters_reserve. */
+/*@ requires valid_counters(m);
+    assigns m->data, m->capacity, m->map,
+            \at(m->map.slots, Post)[0 .. \at(m->map.nslots, Post) - 1];
+    exits \false;
+    ensures valid_counters(m);
+    ensures m->size == \old(m->size) && m->map_built == \old(m->map_built);
+    ensures bytes_unchanged{Post, Pre}(m->data, \old(m->data), \old(m->size) * LEPACK_ITEM_SIZE);
+    ensures model: \forall integer p, v; counter_is(m, p, v) <==> \old(counter_is(m, p, v));
+    behavior too_many:
+      assumes n > LEPACK_MAX_ITEMS - m->size;
+      assigns \nothing;
+      ensures \result == LEPACK_EOVERFLOW;
+    behavior fits:
+      assumes n <= LEPACK_MAX_ITEMS - m->size;
+      ensures \result == LEPACK_OK || \result == LEPACK_ENOMEM || \result == LEPACK_EOVERFLOW;
+      ensures \result == LEPACK_OK ==> add_room(m) >= n;
+    complete behaviors;
+    disjoint behaviors; */
+lepack_status lepack_internal_counters_reserve_slow(lepack_counters *m, size_t n);
+
+/* Room for n more items: afterwards n calls of lepack_counters_add, or n
+ * appends, neither allocate nor fail.  LEPACK_EOVERFLOW when size + n would
+ * pass LEPACK_MAX_ITEMS, LEPACK_ENOMEM when the allocator fails: no item,
+ * byte or map entry changed (the storage may already have grown, which no
+ * getter can observe). */
+/*@ requires valid_counters(m);
+    assigns m->data, m->capacity, m->map,
+            \at(m->map.slots, Post)[0 .. \at(m->map.nslots, Post) - 1];
+    exits \false;
+    ensures valid_counters(m);
+    ensures m->size == \old(m->size) && m->map_built == \old(m->map_built);
+    ensures bytes_unchanged{Post, Pre}(m->data, \old(m->data), \old(m->size) * LEPACK_ITEM_SIZE);
+    ensures model: \forall integer p, v; counter_is(m, p, v) <==> \old(counter_is(m, p, v));
+    behavior too_many:
+      assumes n > LEPACK_MAX_ITEMS - m->size;
+      assigns \nothing;
+      ensures \result == LEPACK_EOVERFLOW;
+    behavior fits:
+      assumes n <= LEPACK_MAX_ITEMS - m->size;
+      ensures \result == LEPACK_OK || \result == LEPACK_ENOMEM || \result == LEPACK_EOVERFLOW;
+      ensures \result == LEPACK_OK ==> add_room(m) >= n;
+    complete behaviors;
+    disjoint behaviors; */
+LEPACK_COUNTERS_INLINE lepack_status lepack_counters_reserve(lepack_counters *m, size_t n)
+{
+    if (m->map_built == 0 && n <= m->capacity - m->size)
+        return LEPACK_OK;
+    if (n > LEPACK_MAX_ITEMS - m->size)
+        return LEPACK_EOVERFLOW;
+    return lepack_internal_counters_reserve_slow(m, n);
+}
+
+/* The room for the next n items, as a span: n items when m has room for n
+ * (lepack_counters_reserve makes it), else none. */
+/*@ requires valid_counters(m);
+    assigns \nothing;
+    exits \false;
+    ensures valid_counters_span(\result);
+    behavior room:
+      assumes n <= add_room(m);
+      ensures \result.count == n;
+      ensures n > 0 ==> commits_to(m, \result, n);
+    behavior no_room:
+      assumes n > add_room(m);
+      ensures \result.count == 0 && \result.base == \null;
+    complete behaviors;
+    disjoint behaviors; */
+LEPACK_COUNTERS_INLINE lepack_counters_span lepack_counters_append_span(lepack_counters *m,
+                                                                        size_t n)
+{
+    size_t room = m->capacity - m->size;
+    lepack_counters_span s;
+    if (m->map_built) {
+        size_t half = m->map.nslots / 2;
+        size_t slots = m->map.count < half ? half - m->map.count : 0;
+        if (slots < room)
+            room = slots;
+    }
+    s.base = NULL;
+    s.count = 0;
+    if (n <= room && n > 0) {
+        s.base = m->data + m->size * LEPACK_ITEM_SIZE;
+        s.count = n;
+    }
+    return s;
+}
+
+/* Item i of s: its three fields, as add stores them.  i < s.count is the
+ * caller's (the natural loop's condition); it is not checked here. */
+/*@ requires valid_counters_span(s) && i < s.count;
+    assigns s.base[i * LEPACK_ITEM_SIZE .. i * LEPACK_ITEM_SIZE + LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures item_bytes(s.base + i * LEPACK_ITEM_SIZE, partition, initial_counter, updates_count); */
+LEPACK_COUNTERS_INLINE void lepack_counters_span_store(lepack_counters_span s, size_t i,
+                                                       int32_t partition,
+                                                       int64_t initial_counter,
+                                                       int64_t updates_count)
+{
+    lepack_counters_store_item(s.base + i * LEPACK_ITEM_SIZE, partition, initial_counter,
+                               updates_count);
+}
+
+/* lepack_counters_append_commit's out-of-line part, with next_counter's map
+ * built: k more items join it, in order.  Internal, as
+ * lepack_internal_counters_add_slow. */
+/*@ requires valid_counters(m) && m->map_built != 0;
+    requires 0 < k <= add_room(m);
+    assigns m->size, m->map.count, m->map.slots[0 .. m->map.nslots - 1];
+    exits \false;
+    ensures valid_counters(m);
+    ensures m->size == \old(m->size) + k; */
+void lepack_internal_counters_append_map(lepack_counters *m, size_t k);
+
+/* Publishes the first k items of s, which the caller wrote: m's size grows
+ * by k, and each joins next_counter's map, in order, when that is built.
+ * LEPACK_EINVAL, and nothing changed, when k passes s.count or the span is
+ * no longer m's room (m was changed since the span was made). */
+/*@ requires valid_counters(m);
+    assigns m->size, m->map.count, m->map.slots[0 .. m->map.nslots - 1];
+    exits \false;
+    ensures valid_counters(m);
+    behavior nothing:
+      assumes k == 0;
+      assigns \nothing;
+      ensures \result == LEPACK_OK;
+    behavior commits:
+      assumes k > 0 && commits_to(m, s, k);
+      ensures \result == LEPACK_OK && m->size == \old(m->size) + k;
+    behavior stale:
+      assumes k > 0 && !commits_to(m, s, k);
+      assigns \nothing;
+      ensures \result == LEPACK_EINVAL;
+    complete behaviors;
+    disjoint behaviors; */
+LEPACK_COUNTERS_INLINE lepack_status lepack_counters_append_commit(lepack_counters *m,
+                                                                   lepack_counters_span s,
+                                                                   size_t k)
+{
+    size_t size = m->size, half;
+    if (k == 0)
+        return LEPACK_OK;
+    if (k > s.count || k > m->capacity - size || s.base != m->data + size * LEPACK_ITEM_SIZE)
+        return LEPACK_EINVAL;
+    if (m->map_built == 0) {
+        m->size = size + k;
+        return LEPACK_OK;
+    }
+    half = m->map.nslots / 2;
+    if (m->map.count > half || k > half - m->map.count)
+        return LEPACK_EINVAL;
+    lepack_internal_counters_append_map(m, k);
+    return LEPACK_OK;
+}
+
 /*@ requires \valid_read(m);
     assigns \nothing;
     exits \false;

@@ -287,6 +287,44 @@ static void built_map_growth_fails(void **state)
     assert_int_equal(A.live, 0);
 }
 
+/* reserve's two allocations, the items' and (the map built) the map's, each
+ * failing in turn: LEPACK_ENOMEM, the message as it was, its counters still
+ * counting; then the same reserve succeeds and a span fills it. */
+static void reserve_fails(void **state)
+{
+    (void)state;
+    for (int which = 1; which <= 2; which++) {
+        lepack_counters m;
+        int64_t out = 0;
+        A.fail_at = 0;
+        A.failures = 0;
+        assert_int_equal(lepack_counters_init(&m, 0, 8), LEPACK_OK);
+        for (int32_t p = 0; p < 8; p++)
+            assert_int_equal(lepack_counters_add(&m, p, p * 100, 0), LEPACK_OK);
+        assert_int_equal(lepack_counters_next_counter(&m, 0, &out), LEPACK_OK);
+        test_snapshot s;
+        test_snapshot_take(&s, &m);
+        A.fail_at = A.calls + which;
+        assert_int_equal(lepack_counters_reserve(&m, 100), LEPACK_ENOMEM);
+        assert_int_equal(A.failures, 1);
+        test_snapshot_check(&s, &m);
+        test_snapshot_free(&s);
+        assert_int_equal(lepack_counters_next_counter(&m, 0, &out), LEPACK_OK);
+        assert_true(out == 2);
+        A.fail_at = 0;
+        assert_int_equal(lepack_counters_reserve(&m, 100), LEPACK_OK);
+        lepack_counters_span sp = lepack_counters_append_span(&m, 100);
+        assert_int_equal(sp.count, 100);
+        for (size_t i = 0; i < sp.count; i++)
+            lepack_counters_span_store(sp, i, (int32_t)(8 + i), (int64_t)(8 + i) * 100, 0);
+        assert_int_equal(lepack_counters_append_commit(&m, sp, sp.count), LEPACK_OK);
+        assert_int_equal(lepack_counters_next_counter(&m, 107, &out), LEPACK_OK);
+        assert_true(out == 10701);
+        lepack_counters_free(&m);
+        assert_int_equal(A.live, 0);
+    }
+}
+
 /* A hook that refuses everything: init with capacity 0 needs no memory,
  * and the first add reports ENOMEM with the message still empty. */
 static void no_memory_at_all(void **state)
@@ -385,6 +423,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_allocation_fails_once),
         cmocka_unit_test(built_map_growth_fails),
+        cmocka_unit_test(reserve_fails),
         cmocka_unit_test(no_memory_at_all),
         cmocka_unit_test(init_at_max_items_refused),
     };

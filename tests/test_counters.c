@@ -702,6 +702,176 @@ static void add_at_max_items(void **state)
     lepack_counters_free(&m);
 }
 
+/* A span's items, committed, are the very bytes n adds build, from any
+ * starting size, and nothing is published before commit. */
+static void append_matches_add(void **state)
+{
+    (void)state;
+    for (size_t start = 0; start < 5; start++) {
+        for (size_t n = 0; n < 40; n += 7) {
+            lepack_counters by_add, by_span;
+            assert_int_equal(lepack_counters_init(&by_add, 9, 0), LEPACK_OK);
+            assert_int_equal(lepack_counters_init(&by_span, 9, 0), LEPACK_OK);
+            for (size_t i = 0; i < start; i++) {
+                assert_int_equal(lepack_counters_add(&by_add, (int32_t)i, -1, 1), LEPACK_OK);
+                assert_int_equal(lepack_counters_add(&by_span, (int32_t)i, -1, 1), LEPACK_OK);
+            }
+            assert_int_equal(lepack_counters_reserve(&by_span, n), LEPACK_OK);
+            assert_true(by_span.capacity >= start + n);
+            lepack_counters_span s = lepack_counters_append_span(&by_span, n);
+            assert_int_equal(s.count, n);
+            for (size_t i = 0; i < s.count; i++) {
+                int32_t part = (int32_t)(i * 2654435761u);
+                int64_t init = INT64_MIN + (int64_t)i, upd = INT64_MAX - (int64_t)i;
+                assert_int_equal(lepack_counters_add(&by_add, part, init, upd), LEPACK_OK);
+                lepack_counters_span_store(s, i, part, init, upd);
+            }
+            assert_int_equal(lepack_counters_size(&by_span), start); /* not yet */
+            assert_int_equal(lepack_counters_append_commit(&by_span, s, s.count), LEPACK_OK);
+            size_t la = 0, lb = 0;
+            const uint8_t *wa = lepack_counters_wire(&by_add, &la);
+            const uint8_t *wb = lepack_counters_wire(&by_span, &lb);
+            assert_int_equal(la, (start + n) * LEPACK_ITEM_SIZE);
+            assert_int_equal(lb, la);
+            if (la > 0)
+                assert_memory_equal(wa, wb, la);
+            lepack_counters_free(&by_add);
+            lepack_counters_free(&by_span);
+        }
+    }
+}
+
+/* A span is all or nothing: more items than the room gives an empty span,
+ * and a commit past the span, or of a span that is no longer the message's
+ * room, is LEPACK_EINVAL with the message as it was. */
+static void span_past_room(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 0, 3), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 1, 1, 1), LEPACK_OK);
+    lepack_counters_span s = lepack_counters_append_span(&m, 3); /* room for 2 */
+    assert_int_equal(s.count, 0);
+    assert_null(s.base);
+    assert_int_equal(lepack_counters_append_commit(&m, s, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_append_commit(&m, s, 1), LEPACK_EINVAL);
+    assert_int_equal(lepack_counters_size(&m), 1);
+    s = lepack_counters_append_span(&m, 2);
+    assert_int_equal(s.count, 2);
+    assert_ptr_equal(s.base, m.data + LEPACK_ITEM_SIZE);
+    lepack_counters_span_store(s, 0, 2, 2, 2);
+    lepack_counters_span_store(s, 1, 3, 3, 3);
+    assert_int_equal(lepack_counters_append_commit(&m, s, 3), LEPACK_EINVAL);
+    assert_int_equal(lepack_counters_size(&m), 1);
+    assert_int_equal(lepack_counters_append_commit(&m, s, 1), LEPACK_OK);
+    assert_int_equal(lepack_counters_size(&m), 2);
+    check_item(&m, 1, 2, 2, 2);
+    /* The same span again: it starts at item 1, the message ends at 2. */
+    assert_int_equal(lepack_counters_append_commit(&m, s, 1), LEPACK_EINVAL);
+    assert_int_equal(lepack_counters_size(&m), 2);
+    /* A span outlived by clear, then by add: stale either way. */
+    s = lepack_counters_append_span(&m, 1);
+    assert_int_equal(s.count, 1);
+    lepack_counters_clear(&m);
+    assert_int_equal(lepack_counters_append_commit(&m, s, 1), LEPACK_EINVAL);
+    assert_int_equal(lepack_counters_size(&m), 0);
+    s = lepack_counters_append_span(&m, 2);
+    assert_int_equal(lepack_counters_add(&m, 7, 7, 7), LEPACK_OK);
+    assert_int_equal(lepack_counters_append_commit(&m, s, 1), LEPACK_EINVAL);
+    assert_int_equal(lepack_counters_size(&m), 1);
+    /* Written and not committed: not in the message. */
+    s = lepack_counters_append_span(&m, 1);
+    lepack_counters_span_store(s, 0, 6, 6, 6);
+    int32_t part = 0;
+    assert_int_equal(lepack_counters_partition(&m, 1, &part), LEPACK_ERANGE);
+    lepack_counters_free(&m);
+}
+
+/* Once next_counter's map is built, committed items join it in order, as
+ * adds would: a repeat overrides, and the map's room bounds the span. */
+static void append_after_map_built(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    int64_t out = 0;
+    assert_int_equal(lepack_counters_init(&m, 0, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 1, 10, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_next_counter(&m, 1, &out), LEPACK_OK);
+    assert_true(out == 11);
+    assert_int_equal(lepack_counters_reserve(&m, 300), LEPACK_OK);
+    /* The room is the smaller of the two, the items' and the map's. */
+    size_t bytes_room = m.capacity - m.size, map_room = m.map.nslots / 2 - m.map.count;
+    assert_true(bytes_room != map_room);
+    size_t room = bytes_room < map_room ? bytes_room : map_room;
+    assert_true(room >= 300);
+    assert_int_equal(lepack_counters_append_span(&m, room).count, room);
+    assert_int_equal(lepack_counters_append_span(&m, room + 1).count, 0);
+    lepack_counters_span s = lepack_counters_append_span(&m, 300);
+    for (size_t i = 0; i < s.count; i++)
+        lepack_counters_span_store(s, i, (int32_t)(100 + i), (int64_t)(100 + i) * 1000, 0);
+    assert_int_equal(lepack_counters_append_commit(&m, s, s.count), LEPACK_OK);
+    for (int32_t p = 100; p < 400; p++) {
+        assert_int_equal(lepack_counters_next_counter(&m, p, &out), LEPACK_OK);
+        assert_true(out == (int64_t)p * 1000 + 1);
+    }
+    assert_int_equal(lepack_counters_next_counter(&m, 1, &out), LEPACK_OK);
+    assert_true(out == 12); /* untouched by the commit */
+    assert_int_equal(lepack_counters_reserve(&m, 2), LEPACK_OK);
+    s = lepack_counters_append_span(&m, 2);
+    lepack_counters_span_store(s, 0, 1, 500, 0);
+    lepack_counters_span_store(s, 1, 1, 700, 0);
+    assert_int_equal(lepack_counters_append_commit(&m, s, 2), LEPACK_OK);
+    assert_int_equal(lepack_counters_next_counter(&m, 1, &out), LEPACK_OK);
+    assert_true(out == 701); /* the last one wins, as with add */
+    assert_int_equal(lepack_counters_reserve(&m, 1), LEPACK_OK);
+    s = lepack_counters_append_span(&m, 1);
+    lepack_counters_span_store(s, 0, -5, 50, 0);
+    assert_int_equal(lepack_counters_append_commit(&m, s, 1), LEPACK_OK);
+    assert_int_equal(lepack_counters_next_counter(&m, -5, &out), LEPACK_OK);
+    assert_true(out == 51);
+    assert_int_equal(lepack_counters_size(&m), 304);
+    /* A commit past the map's room, with the bytes' room left: refused
+     * before any item joins the map. */
+    size_t left = m.map.nslots / 2 - m.map.count;
+    assert_int_equal(lepack_counters_reserve(&m, left), LEPACK_OK);
+    s = lepack_counters_append_span(&m, left);
+    for (size_t i = 0; i < s.count; i++)
+        lepack_counters_span_store(s, i, (int32_t)(1000 + i), 1, 0);
+    size_t count = m.map.count;
+    s.count = left + 1; /* a forged span, one item past the map's room */
+    if (m.capacity - m.size > left) {
+        assert_int_equal(lepack_counters_append_commit(&m, s, left + 1), LEPACK_EINVAL);
+        assert_int_equal(m.map.count, count);
+        assert_int_equal(lepack_counters_size(&m), 304);
+    }
+    assert_int_equal(lepack_counters_append_commit(&m, s, left), LEPACK_OK);
+    assert_int_equal(lepack_counters_size(&m), 304 + left);
+    lepack_counters_free(&m);
+}
+
+/* reserve past LEPACK_MAX_ITEMS: LEPACK_EOVERFLOW and the message as it was
+ * (allocation failure: tests/test_alloc_failure.c). */
+static void reserve_too_many(void **state)
+{
+    (void)state;
+    lepack_counters m;
+    assert_int_equal(lepack_counters_init(&m, 0, 2), LEPACK_OK);
+    assert_int_equal(lepack_counters_add(&m, 1, 1, 1), LEPACK_OK);
+    uint8_t *data = m.data;
+    assert_int_equal(lepack_counters_reserve(&m, LEPACK_MAX_ITEMS), LEPACK_EOVERFLOW);
+    assert_int_equal(lepack_counters_reserve(&m, SIZE_MAX), LEPACK_EOVERFLOW);
+    /* The exported out-of-line half refuses on its own too: a program built
+     * with another inline reserve may call it with any n. */
+    assert_int_equal(lepack_internal_counters_reserve_slow(&m, LEPACK_MAX_ITEMS), LEPACK_EOVERFLOW);
+    assert_ptr_equal(m.data, data);
+    assert_int_equal(m.capacity, 2);
+    assert_int_equal(lepack_counters_size(&m), 1);
+    assert_int_equal(lepack_counters_reserve(&m, 0), LEPACK_OK);
+    assert_int_equal(lepack_counters_reserve(&m, 1), LEPACK_OK);
+    assert_ptr_equal(m.data, data); /* room already there: no growth */
+    lepack_counters_free(&m);
+}
+
 static void strerror_names(void **state)
 {
     (void)state;
@@ -744,6 +914,10 @@ int main(void)
         cmocka_unit_test(clear_keeps_capacity),
         cmocka_unit_test(shrink_to_fit),
         cmocka_unit_test(add_at_max_items),
+        cmocka_unit_test(append_matches_add),
+        cmocka_unit_test(span_past_room),
+        cmocka_unit_test(append_after_map_built),
+        cmocka_unit_test(reserve_too_many),
         cmocka_unit_test(strerror_names),
     };
     return cmocka_run_group_tests_name("counters", tests, NULL, NULL);
