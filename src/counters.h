@@ -365,8 +365,8 @@ typedef struct lepack_counters_span {
     disjoint behaviors; */
 lepack_status lepack_internal_counters_reserve_slow(lepack_counters *m, size_t n);
 
-/* Room for n more items: afterwards n calls of lepack_counters_add, or n
- * appends, neither allocate nor fail.  LEPACK_EOVERFLOW when size + n would
+/* Room for n more items: afterwards n calls of lepack_counters_add, or a
+ * span of n, neither allocate nor fail.  LEPACK_EOVERFLOW when size + n would
  * pass LEPACK_MAX_ITEMS, LEPACK_ENOMEM when the allocator fails: no item,
  * byte or map entry changed (the storage may already have grown, which no
  * getter can observe). */
