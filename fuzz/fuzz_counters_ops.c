@@ -820,6 +820,14 @@ static int batch_op(size_t step, unsigned op, fz_reader *r, lepack_counters *m, 
     }
 }
 
+/* Item k of the run add many (and append) adds from partition base. */
+static void many_item(int32_t base, size_t k, int32_t *part, int64_t *init, int64_t *upd)
+{
+    *part = (int32_t)((uint32_t)base % 1024u) + (int32_t)(k % 7);
+    *init = (int64_t)(k * 0x0102030405ull) - 7;
+    *upd = INT64_MAX - (int64_t)k;
+}
+
 /* --- the program ----------------------------------------------------------- */
 
 /* Op 13: a span of the items add many would add, committed in part.
@@ -858,9 +866,9 @@ static lepack_status append_op(size_t step, fz_reader *r, lepack_counters *m, re
         FZ_EQ_U(step, "span: position", (size_t)(s.base - m->data), rm->size * LEPACK_ITEM_SIZE);
     }
     for (size_t k = 0; k < s.count; k++) {
-        int32_t part = (int32_t)((uint32_t)base % 1024u) + (int32_t)(k % 7);
-        int64_t init = (int64_t)(k * 0x0102030405ull) - 7;
-        int64_t upd = INT64_MAX - (int64_t)k;
+        int32_t part;
+        int64_t init, upd;
+        many_item(base, k, &part, &init, &upd);
         lepack_counters_span_store(s, k, part, init, upd);
     }
     if (m->size != rm->size)
@@ -876,11 +884,11 @@ static lepack_status append_op(size_t step, fz_reader *r, lepack_counters *m, re
     lepack_status want = k == 0 ? LEPACK_OK
                          : k <= s.count && !stale ? LEPACK_OK : LEPACK_EINVAL;
     FZ_EQ_U(step, "append commit", lepack_counters_append_commit(m, s, k), want);
-    if (k > 0 && want == LEPACK_OK) {
+    if (want == LEPACK_OK) {
         for (size_t j = 0; j < k; j++) {
-            int32_t part = (int32_t)((uint32_t)base % 1024u) + (int32_t)(j % 7);
-            int64_t init = (int64_t)(j * 0x0102030405ull) - 7;
-            int64_t upd = INT64_MAX - (int64_t)j;
+            int32_t part;
+            int64_t init, upd;
+            many_item(base, j, &part, &init, &upd);
             FZ_EQ_U(step, "append: ref add", (unsigned)ref_add(rm, part, init, upd), REF_OK);
         }
     }
@@ -1064,9 +1072,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (rm.size + n > OPS_MAX_ITEMS)
                 n = OPS_MAX_ITEMS - rm.size;
             for (size_t k = 0; k < n; k++) {
-                int32_t part = (int32_t)((uint32_t)base % 1024u) + (int32_t)(k % 7);
-                int64_t init = (int64_t)(k * 0x0102030405ull) - 7;
-                int64_t upd = INT64_MAX - (int64_t)k;
+                int32_t part;
+                int64_t init, upd;
+                many_item(base, k, &part, &init, &upd);
                 st = lepack_counters_add(&m, part, init, upd);
                 if (st == LEPACK_ENOMEM)
                     break; /* compared below against the state before this add */
