@@ -27,7 +27,7 @@ for code without lines (simdutf, libc), by its function's name:
   const     vector constants: a load of a constant of the executable into
             a vector register; for lepack, whose lines are known, also
             every instruction inlined from an _mm*_set* intrinsic,
-            vec_set16, vec_table512 or vec_enc_k_init, and a vector
+            vec_set16 or vec_table512, and a vector
             register stored to the stack by code without a line (constants
             hoisted before a loop and spilled)
   kernel    the rest of the vector code (lepack: utf8_vec.c's kernels;
@@ -71,7 +71,7 @@ SECTION = "utf8 icount"
 DOC_CLASSES = ["ascii", "latin1", "cjk", "emoji", "mixed"]
 # Functions whose instructions make a vector constant.
 CONST_FN = re.compile(r"^(_mm\d*_(set1?_|setr_|setzero_|set_)\w*|"
-                      r"vec_set16|vec_table512|vec_enc_k_init)$")
+                      r"vec_set16|vec_table512)$")
 # The driver's own code and the C start-up, left out of every measurement.
 DRIVER_FN = {"main", "run", "call", "(below main)", "_start"}
 

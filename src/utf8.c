@@ -429,7 +429,75 @@ static inline size_t utf8_encode_step(const uint16_t *s, size_t n, size_t i, uin
     return i + 1;
 }
 
-/* Writes the bytes of s[0 .. n) at d; the caller has shown they fit. */
+/* The encoder's loop from unit i0 on, whose bytes go at p0 (those of the
+ * units before it are written), after the kernel's first try at 0 (which
+ * stopped at i0): the kernel where at least LEPACK_VEC_MIN units are left
+ * and i >= next, a scalar step after each try; then the last units, fewer
+ * than that, one scalar step each.  Apart from its caller, whose frame a
+ * short string then does not pay for. */
+/*@ requires units_in(s, n) && bytes_out(d, lim);
+    requires \separated(d + (0 .. lim - 1), s + (0 .. n - 1));
+    requires fits: u8len(s, n, n) <= lim;
+    requires mono: \forall integer k; 0 <= k <= n ==> u8len(s, n, k) <= u8len(s, n, n);
+    requires ends: \forall integer j, k; 0 <= k < j <= n && boundary(s, n, j) ==>
+      u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, j);
+    requires start: i0 <= n && boundary(s, n, i0) && p0 == u8len(s, n, i0);
+    requires done: encoded(s, n, 0, i0, d);
+    assigns d[0 .. u8len(s, n, n) - 1];
+    exits \false;
+    ensures \result == u8len(s, n, n);
+    ensures whole: encoded(s, n, 0, n, d); */
+__attribute__((noinline)) static size_t utf8_encode_loop(const uint16_t *s, size_t n, size_t i0,
+                                                        uint8_t *d, size_t lim, size_t p0)
+{
+    size_t i = i0, p = p0;
+    size_t next = i0 == 0 ? LEPACK_VEC_RETRY : i0 < n ? i0 + 1 : n;
+    /*@ loop invariant 0 <= i <= n && boundary(s, n, i);
+        loop invariant p == u8len(s, n, i);
+        loop invariant whole: encoded(s, n, 0, i, d);
+        loop assigns i, p, next, d[0 .. u8len(s, n, n) - 1];
+        loop variant n - i; */
+    while (n - i >= LEPACK_VEC_MIN) {
+        /* The bytes of the units before i lie below where the next ones go. */
+        /*@ assert below: \forall integer k; 0 <= k < i ==>
+              u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, i); */
+        if (i >= next) {
+            size_t r = p;
+#ifdef __FRAMAC__
+        Kernel:; /* named only by the loop's assertions */
+#endif
+            size_t j = lepack_vec_utf8_encode(s, n, i, d, lim, &r);
+            /* A kernel that cannot start here is not asked again at once. */
+            next = j == i ? i + LEPACK_VEC_RETRY : 0;
+            /*@ assert kept_any: \forall integer k, integer q; 0 <= k < i && q + enc_w(s, n, k) <= p &&
+                  \at(enc_at(s, n, k, d, q), Kernel) ==> enc_at(s, n, k, d, q); */
+            /*@ assert kept: encoded(s, n, 0, i, d); */
+            /*@ assert encoded(s, n, 0, j, d); */
+            i = j;
+            p = r;
+            if (i == n)
+                break;
+        }
+        /*@ assert \forall integer k; 0 <= k < i ==>
+              u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, i); */
+        i = utf8_encode_step(s, n, i, d, lim, &p);
+    }
+    /*@ loop invariant 0 <= i <= n && boundary(s, n, i);
+        loop invariant p == u8len(s, n, i);
+        loop invariant whole: encoded(s, n, 0, i, d);
+        loop assigns i, p, d[0 .. u8len(s, n, n) - 1];
+        loop variant n - i; */
+    while (i < n) {
+        /*@ assert \forall integer k; 0 <= k < i ==>
+              u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, i); */
+        i = utf8_encode_step(s, n, i, d, lim, &p);
+    }
+    return p;
+}
+
+/* Writes the bytes of s[0 .. n) at d; the caller has shown they fit.  The
+ * kernel first, once: on a short string it usually writes every unit, and
+ * then the loop is not entered. */
 /*@ requires units_in(s, n) && bytes_out(d, lim);
     requires \separated(d + (0 .. lim - 1), s + (0 .. n - 1));
     requires fits: u8len(s, n, n) <= lim;
@@ -444,61 +512,73 @@ static inline size_t utf8_encode_step(const uint16_t *s, size_t n, size_t i, uin
     ensures ascii: ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> d[k] == s[k]; */
 static size_t utf8_encode_fitting(const uint16_t *s, size_t n, uint8_t *d, size_t lim)
 {
-    size_t i = 0, p = 0, next = 0;
-    /*@ loop invariant 0 <= i <= n && boundary(s, n, i);
-        loop invariant p == u8len(s, n, i);
-        loop invariant whole: encoded(s, n, 0, i, d);
-        loop assigns i, p, next, d[0 .. u8len(s, n, n) - 1];
-        loop variant n - i; */
-    while (i < n) {
-        /* The bytes of the units before i lie below where the next ones go. */
-        /*@ assert below: \forall integer k; 0 <= k < i ==>
-              u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, i); */
-        if (n - i >= LEPACK_VEC_MIN && i >= next) {
-            /*@ ghost size_t p0 = p; */
-#ifdef __FRAMAC__
-        Kernel:; /* named only by the loop's assertions */
-#endif
-            size_t j = lepack_vec_utf8_encode(s, n, i, d, lim, &p);
-            /* A kernel that cannot start here is not asked again at once. */
-            next = j == i ? i + LEPACK_VEC_RETRY : 0;
-            /*@ assert kept_any: \forall integer k, integer q; 0 <= k < i && q + enc_w(s, n, k) <= p0 &&
-                  \at(enc_at(s, n, k, d, q), Kernel) ==> enc_at(s, n, k, d, q); */
-            /*@ assert kept: encoded(s, n, 0, i, d); */
-            /*@ assert encoded(s, n, 0, j, d); */
-            i = j;
-        }
-        if (i < n) {
-            /*@ assert \forall integer k; 0 <= k < i ==>
-                  u8len(s, n, k) + enc_w(s, n, k) <= u8len(s, n, i); */
-            size_t j = utf8_encode_step(s, n, i, d, lim, &p);
-            i = j;
+    size_t i = 0, p = 0;
+    /*@ assert boundary(s, n, 0) && u8len(s, n, 0) == 0 && encoded(s, n, 0, 0, d); */
+    if (n >= LEPACK_VEC_MIN) {
+        i = lepack_vec_utf8_encode(s, n, 0, d, lim, &p);
+        if (i == n) {
+            /*@ ghost encoded_ascii(s, n, d); */
+            return p;
         }
     }
+    size_t q = utf8_encode_loop(s, n, i, d, lim, p);
     /*@ ghost encoded_ascii(s, n, d); */
-    return p;
+    return q;
+}
+
+/* lepack_utf8_encode where n units may take more than cap bytes: the
+ * length first, in *need (what *written then says). */
+/*@ requires units_in(s, n) && bytes_out(dst, cap) && \valid(need);
+    requires \separated(dst + (0 .. cap - 1), s + (0 .. n - 1));
+    requires \separated(need, dst + (0 .. cap - 1), s + (0 .. n - 1));
+    assigns dst[0 .. written_if_fits(u8len(s, n, n), cap) - 1], *need;
+    exits \false;
+    behavior fits:
+      assumes u8len(s, n, n) <= cap;
+      ensures \result == LEPACK_OK;
+      ensures *need == u8len(s, n, n);
+      ensures whole: encoded(s, n, 0, n, dst);
+      ensures ascii: ascii_units(s, n) ==> \forall integer k; 0 <= k < n ==> dst[k] == s[k];
+    behavior no_room:
+      assumes cap < u8len(s, n, n) <= SIZE_MAX;
+      assigns *need;
+      ensures \result == LEPACK_ENOSPACE && *need == u8len(s, n, n);
+      ensures bytes_unchanged{Pre, Post}(dst, cap);
+    behavior too_long:
+      assumes u8len(s, n, n) > SIZE_MAX;
+      assigns *need;
+      ensures \result == LEPACK_EOVERFLOW;
+      ensures bytes_unchanged{Pre, Post}(dst, cap);
+    complete behaviors;
+    disjoint behaviors; */
+__attribute__((noinline)) static lepack_status utf8_encode_measured(const uint16_t *s, size_t n,
+                                                                    uint8_t *dst, size_t cap,
+                                                                    size_t *need)
+{
+    /*@ ghost u8len_facts(s, n); */
+    lepack_status st = lepack_utf8_length(s, n, need);
+    if (st != LEPACK_OK)
+        return st;
+    if (*need > cap)
+        return LEPACK_ENOSPACE; /* *need: the size that would fit (preflighting) */
+    *need = utf8_encode_fitting(s, n, dst, cap);
+    return LEPACK_OK;
 }
 
 lepack_status lepack_utf8_encode(const uint16_t *s, size_t n, uint8_t *dst, size_t cap,
                                  size_t *written)
 {
     /*@ ghost u8len_facts(s, n); */
-    size_t need;
     if (n <= cap / 3) {
         /* No unit takes more than three bytes: it fits, write at once. */
-        need = utf8_encode_fitting(s, n, dst, cap);
-    } else {
-        lepack_status st = lepack_utf8_length(s, n, &need);
-        if (st != LEPACK_OK)
-            return st;
-        if (need > cap) {
-            *written = need; /* the size that would fit: preflighting */
-            return LEPACK_ENOSPACE;
-        }
-        need = utf8_encode_fitting(s, n, dst, cap);
+        *written = utf8_encode_fitting(s, n, dst, cap);
+        return LEPACK_OK;
     }
-    *written = need;
-    return LEPACK_OK;
+    size_t need;
+    lepack_status st = utf8_encode_measured(s, n, dst, cap, &need);
+    if (st != LEPACK_EOVERFLOW)
+        *written = need;
+    return st;
 }
 
 lepack_status lepack_cursor_put_utf8(lepack_cursor *c, const uint16_t *s, size_t n)
@@ -810,15 +890,34 @@ static void units_copy(uint16_t *d, const uint16_t *t, size_t m)
  * of a short string decoded into an exact-size buffer. */
 #define UTF8_SHORT_BYTES 256
 
-lepack_status lepack_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
-                                 size_t *written)
+/* lepack_utf8_decode where len bytes may take more than cap units: on the
+ * stack and copied when short, else counted first. */
+/*@ requires bytes_in(src, len) && units_out(dst, cap) && \valid(written);
+    requires \separated(dst + (0 .. cap - 1), src + (0 .. len - 1));
+    requires \separated(written, dst + (0 .. cap - 1), src + (0 .. len - 1));
+    assigns dst[0 .. written_if_fits(dlen(src, len, 0), cap) - 1], *written;
+    exits \false;
+    behavior fits:
+      assumes dlen(src, len, 0) <= cap;
+      ensures \result == LEPACK_OK;
+      ensures *written == dlen(src, len, 0);
+      ensures ascii: all_ascii(src, len) ==>
+        *written == len && \forall integer k; 0 <= k < len ==> dst[k] == src[k];
+      ensures whole: ddecoded(src, len, dseqs(src, len, 0), dst);
+    behavior no_room:
+      assumes dlen(src, len, 0) > cap;
+      assigns *written;
+      ensures \result == LEPACK_ENOSPACE;
+      ensures *written == dlen(src, len, 0) && units_unchanged{Pre, Post}(dst, cap);
+    complete behaviors;
+    disjoint behaviors; */
+__attribute__((noinline)) static lepack_status utf8_decode_measured(const uint8_t *src, size_t len,
+                                                                    uint16_t *dst, size_t cap,
+                                                                    size_t *written)
 {
     /*@ ghost dlen_facts(src, len); */
     size_t need;
-    if (len <= cap) {
-        /* Never more units than bytes: it fits. */
-        need = utf8_decode_fitting(src, len, dst, cap);
-    } else if (len <= UTF8_SHORT_BYTES) {
+    if (len <= UTF8_SHORT_BYTES) {
         uint16_t tmp[UTF8_SHORT_BYTES];
         need = utf8_decode_fitting(src, len, tmp, UTF8_SHORT_BYTES);
         if (need > cap) {
@@ -837,6 +936,18 @@ lepack_status lepack_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, 
     }
     *written = need;
     return LEPACK_OK;
+}
+
+lepack_status lepack_utf8_decode(const uint8_t *src, size_t len, uint16_t *dst, size_t cap,
+                                 size_t *written)
+{
+    /*@ ghost dlen_facts(src, len); */
+    if (len <= cap) {
+        /* Never more units than bytes: it fits. */
+        *written = utf8_decode_fitting(src, len, dst, cap);
+        return LEPACK_OK;
+    }
+    return utf8_decode_measured(src, len, dst, cap, written);
 }
 
 /* The length of the well-formed sequence at src[i], or 0 when it is

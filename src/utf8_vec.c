@@ -164,6 +164,17 @@ static size_t vec_ascii_sse2(const uint8_t *src, size_t len, size_t i, uint16_t 
     return i;
 }
 
+/* The decoding kernel at SSE2: a run of ASCII, each byte one step.  Not
+ * inlined into the dispatch, whose other cases are plain jumps. */
+__attribute__((noinline)) static size_t vec_decode_sse2(const uint8_t *src, size_t len,
+                                                        size_t i, uint16_t *d, size_t *q,
+                                                        size_t *steps)
+{
+    size_t j = src[i] < 0x80u ? vec_ascii_sse2(src, len, i, d, q) : i;
+    *steps = j - i;
+    return j;
+}
+
 static size_t vec_span_sse2(const uint8_t *src, size_t len, size_t i)
 {
     while (len - i >= 16) {
@@ -178,6 +189,14 @@ static size_t vec_span_sse2(const uint8_t *src, size_t len, size_t i)
 
 /* Blocks of 8 units without a surrogate: e1 counts units >= 0x80, e2 units
  * >= 0x800 (both compared as signed after a 0x8000 bias). */
+/* The counting kernel at SSE2: a run of ASCII, one unit per byte. */
+__attribute__((noinline)) static size_t vec_count_sse2(const uint8_t *src, size_t len, size_t i, size_t *q)
+{
+    size_t j = vec_span_sse2(src, len, i);
+    *q += j - i;
+    return j;
+}
+
 static size_t vec_length_sse2(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
 {
     const __m128i bias = vec_set16(0x8000);
@@ -313,6 +332,16 @@ static size_t vec_ascii_avx2(const uint8_t *src, size_t len, size_t i, uint16_t 
     return vec_ascii_sse2(src, len, i, d, qq);
 }
 
+/* The decoding kernel below AVX-512: a run of ASCII, each byte one step. */
+LEPACK_AVX2
+static size_t vec_decode_avx2(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *q,
+                              size_t *steps)
+{
+    size_t j = src[i] < 0x80u ? vec_ascii_avx2(src, len, i, d, q) : i;
+    *steps = j - i;
+    return j;
+}
+
 LEPACK_AVX2
 static size_t vec_span_avx2(const uint8_t *src, size_t len, size_t i)
 {
@@ -324,6 +353,14 @@ static size_t vec_span_avx2(const uint8_t *src, size_t len, size_t i)
         i += 32;
     }
     return vec_span_sse2(src, len, i);
+}
+
+LEPACK_AVX2
+static size_t vec_count_avx2(const uint8_t *src, size_t len, size_t i, size_t *q)
+{
+    size_t j = vec_span_avx2(src, len, i);
+    *q += j - i;
+    return j;
 }
 
 LEPACK_AVX2
@@ -475,50 +512,40 @@ static inline void vec_put_bytes(uint8_t *d, __m512i w, unsigned nb, int room)
         _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, nb), w);
 }
 
-/* The constants of the encoding forms, made once per call: gcc rebuilds
- * a broadcast constant at each use inside a loop (a move and a broadcast,
- * on the vector ports), unless an empty asm claims to change it, after
- * which only the register holds its value. */
+/* The constants of the encoding forms, in one read-only table: each use
+ * is an operand read from memory (from the cache on any string of a few
+ * dozen units), so a call makes none of them.  Made in registers instead
+ * (19 broadcasts), they cost about as many instructions as a short
+ * string's whole encoding, and gcc rebuilt a broadcast at each use inside
+ * a loop unless held in a register for the whole call. */
 typedef struct vec_enc_k {
     __m512i w80, wC0, w3F, wFF, w800, wFF80, wF800, wD800, ones; /* 16-bit lanes */
     __m512i d80, dC0, dE0, d3F, d800, dFF, dFFFF, dFFFFFF;       /* 32-bit lanes */
     __m512i pair_mask, pair_want;                                 /* high, low */
 } vec_enc_k;
 
-#if defined(__GNUC__) && !defined(__clang__)
-#define VEC_HOLD(x) __asm__("" : "+v"(x))
-#else
-#define VEC_HOLD(x) ((void)0)
-#endif
+/* The table, its values hidden from the compiler (an empty asm may have
+ * changed the pointer), so that each use reads it: gcc otherwise folds the
+ * values and rebuilds each broadcast where it is used. */
+#define VEC_ENC_CONSTS(k)                    \
+    const vec_enc_k *k = &vec_enc_consts;    \
+    __asm__("" : "+r"(k))
 
-LEPACK_AVX512
-static inline void vec_enc_k_init(vec_enc_k *k)
-{
-    k->w80 = _mm512_set1_epi16(0x80);
-    k->wC0 = _mm512_set1_epi16(0xC0);
-    k->w3F = _mm512_set1_epi16(0x3F);
-    k->wFF = _mm512_set1_epi16(0xFF);
-    k->w800 = _mm512_set1_epi16(0x800);
-    k->wFF80 = _mm512_set1_epi16((short)0xFF80);
-    k->wF800 = _mm512_set1_epi16((short)0xF800);
-    k->wD800 = _mm512_set1_epi16((short)0xD800);
-    k->ones = _mm512_set1_epi16((short)0xFFFF);
-    k->d80 = _mm512_set1_epi32(0x80);
-    k->dC0 = _mm512_set1_epi32(0xC0);
-    k->dE0 = _mm512_set1_epi32(0xE0);
-    k->d3F = _mm512_set1_epi32(0x3F);
-    k->d800 = _mm512_set1_epi32(0x800);
-    k->dFF = _mm512_set1_epi32(0xFF);
-    k->dFFFF = _mm512_set1_epi32(0xFFFF);
-    k->dFFFFFF = _mm512_set1_epi32(0xFFFFFF);
-    k->pair_mask = _mm512_set1_epi32((int)0xFC00FC00u);
-    k->pair_want = _mm512_set1_epi32((int)0xDC00D800u);
-    VEC_HOLD(k->w80); VEC_HOLD(k->wC0); VEC_HOLD(k->w3F); VEC_HOLD(k->wFF); VEC_HOLD(k->w800);
-    VEC_HOLD(k->wFF80); VEC_HOLD(k->wF800); VEC_HOLD(k->wD800); VEC_HOLD(k->ones);
-    VEC_HOLD(k->d80); VEC_HOLD(k->dC0); VEC_HOLD(k->dE0); VEC_HOLD(k->d3F); VEC_HOLD(k->d800);
-    VEC_HOLD(k->dFF); VEC_HOLD(k->dFFFF); VEC_HOLD(k->dFFFFFF);
-    VEC_HOLD(k->pair_mask); VEC_HOLD(k->pair_want);
-}
+/* A 64-bit lane of a vector whose 16-bit (W) or 32-bit (D) lanes are x. */
+#define VEC_Q(x) ((long long)(x))
+#define VEC_W(x) VEC_Q(0x0001000100010001ull * (x))
+#define VEC_D(x) VEC_Q(0x0000000100000001ull * (x))
+#define VEC_8(q) {q, q, q, q, q, q, q, q}
+
+static const vec_enc_k vec_enc_consts __attribute__((aligned(64))) = {
+    VEC_8(VEC_W(0x80u)), VEC_8(VEC_W(0xC0u)), VEC_8(VEC_W(0x3Fu)),
+    VEC_8(VEC_W(0xFFu)), VEC_8(VEC_W(0x800u)), VEC_8(VEC_W(0xFF80u)),
+    VEC_8(VEC_W(0xF800u)), VEC_8(VEC_W(0xD800u)), VEC_8(VEC_W(0xFFFFu)),
+    VEC_8(VEC_D(0x80u)), VEC_8(VEC_D(0xC0u)), VEC_8(VEC_D(0xE0u)),
+    VEC_8(VEC_D(0x3Fu)), VEC_8(VEC_D(0x800u)), VEC_8(VEC_D(0xFFu)),
+    VEC_8(VEC_D(0xFFFFu)), VEC_8(VEC_D(0xFFFFFFu)),
+    VEC_8(VEC_D(0xFC00FC00u)), VEC_8(VEC_D(0xDC00D800u)),
+};
 
 LEPACK_AVX512
 static inline unsigned vec_two_byte_avx512(const vec_enc_k *k, __m512i v, __mmask32 live,
@@ -612,9 +639,8 @@ LEPACK_AVX512
 static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
 {
     size_t p = *pp;
-    /* The ASCII prefix before the forms' constants are made: a string that
-     * is ASCII to its end never needs them, and making them (held in
-     * registers for gcc, VEC_HOLD) was most of a short string's cost. */
+    /* The ASCII prefix first, its one constant in a register; the forms'
+     * constants are read from their table (vec_enc_consts) only after it. */
     const __m512i ascii_bits = _mm512_set1_epi16((short)0xFF80);
     unsigned a;
     while (i < n && (a = vec_ascii32_avx512(s + i, n - i, d + p, ascii_bits)) != 0) {
@@ -625,12 +651,11 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
         *pp = p;
         return i;
     }
-    vec_enc_k kc;
-    vec_enc_k_init(&kc);
+    VEC_ENC_CONSTS(kc);
     while (i < n) {
         size_t left = n - i;
         if (left < 32) {
-            unsigned k = vec_ascii32_avx512(s + i, left, d + p, kc.wFF80);
+            unsigned k = vec_ascii32_avx512(s + i, left, d + p, kc->wFF80);
             if (k != 0) {
                 p += k;
                 i += k;
@@ -638,21 +663,21 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
             }
         } else {
             __m512i v = _mm512_loadu_si512((const void *)(s + i));
-            if (_mm512_test_epi16_mask(v, kc.wFF80) == 0) {
+            if (_mm512_test_epi16_mask(v, kc->wFF80) == 0) {
                 _mm256_storeu_si256((__m256i *)(void *)(d + p), _mm512_cvtepi16_epi8(v));
                 p += 32;
                 i += 32;
                 continue;
             }
-            __m512i top5 = _mm512_and_si512(v, kc.wF800);
-            __mmask32 sur = _mm512_cmpeq_epi16_mask(top5, kc.wD800);
+            __m512i top5 = _mm512_and_si512(v, kc->wF800);
+            __mmask32 sur = _mm512_cmpeq_epi16_mask(top5, kc->wD800);
             if (sur == 0) {
-                p += vec_bmp32_avx512(&kc, v, ~0u, 0, d + p, left >= VEC_ROOM_UNITS);
+                p += vec_bmp32_avx512(kc, v, ~0u, 0, d + p, left >= VEC_ROOM_UNITS);
                 i += 32;
                 continue;
             }
-            __m512i t = _mm512_and_si512(v, kc.pair_mask);
-            if (_mm512_cmpneq_epi32_mask(t, kc.pair_want) == 0) {
+            __m512i t = _mm512_and_si512(v, kc->pair_mask);
+            if (_mm512_cmpneq_epi32_mask(t, kc->pair_want) == 0) {
                 _mm512_storeu_si512((void *)(d + p), vec_pairs_avx512(v));
                 p += 64;
                 i += 32;
@@ -660,7 +685,7 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
             }
             if ((sur & 0xFFFFu) == 0) {
                 /* The surrogates in the second half: the first as BMP. */
-                p += vec_bmp16_avx512(&kc, _mm512_castsi512_si256(v), 0xFFFFu, 0, d + p,
+                p += vec_bmp16_avx512(kc, _mm512_castsi512_si256(v), 0xFFFFu, 0, d + p,
                                       left >= VEC_ROOM_UNITS);
                 i += 16;
                 continue;
@@ -710,8 +735,7 @@ LEPACK_AVX512
 static size_t vec_mutf8_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
 {
     size_t p = *pp;
-    vec_enc_k kc;
-    vec_enc_k_init(&kc);
+    VEC_ENC_CONSTS(kc);
     while (i < n) {
         size_t left = n - i;
         __mmask32 live = left >= 32 ? ~0u : (__mmask32)_bzhi_u32(~0u, (unsigned)left);
@@ -722,7 +746,7 @@ static size_t vec_mutf8_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d
             _mm256_mask_storeu_epi8(d + p, live, _mm512_cvtepi16_epi8(v));
             p += k;
         } else {
-            p += vec_bmp32_avx512(&kc, v, live, zero, d + p, left >= VEC_ROOM_UNITS);
+            p += vec_bmp32_avx512(kc, v, live, zero, d + p, left >= VEC_ROOM_UNITS);
         }
         i += k;
     }
@@ -731,7 +755,7 @@ static size_t vec_mutf8_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d
 }
 
 LEPACK_AVX512
-static size_t vec_ascii_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *qq)
+static VEC_ALWAYS_INLINE size_t vec_ascii_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *qq)
 {
     size_t q = *qq;
     /* Whole blocks with plain loads and stores: clang 14 made the masked
@@ -1218,10 +1242,12 @@ static size_t vec_decode_run_avx512(const uint8_t *src, size_t i, size_t e, uint
 }
 
 LEPACK_AVX512
-static size_t vec_decode_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *qq,
-                                size_t *steps)
+__attribute__((noinline)) static size_t vec_decode_avx512(const uint8_t *src, size_t len, size_t i,
+                                                         uint16_t *d, size_t *qq, size_t *steps)
 {
-    size_t q = *qq, seqs = 0;
+    /* The steps of the ASCII run before i (vec_utf8_decode_avx512) come in
+     * *steps. */
+    size_t q = *qq, seqs = *steps;
     /* Each block's address waits for the block before (where its last
      * sequence starts), so a block not yet in the cache would stall the
      * loop for the whole miss: the lines ahead are asked for early (a
@@ -1277,6 +1303,32 @@ static size_t vec_decode_avx512(const uint8_t *src, size_t len, size_t i, uint16
     return i;
 }
 
+/* The decoding kernel at AVX-512 from an ASCII byte: the run of ASCII
+ * without the validating kernel's frame and setup, so that all-ASCII text
+ * never pays for them; then that kernel, from where the run stops. */
+LEPACK_AVX512
+__attribute__((noinline)) static size_t vec_ascii_decode_avx512(const uint8_t *src, size_t len,
+                                                                size_t i, uint16_t *d, size_t *q,
+                                                                size_t *steps)
+{
+    size_t j = vec_ascii_avx512(src, len, i, d, q);
+    *steps = j - i;
+    if (j == len)
+        return j;
+    return vec_decode_avx512(src, len, j, d, q, steps);
+}
+
+/* The decoding kernel at AVX-512: each way in a jump (no vector code
+ * here, so that it is inlined into the dispatch). */
+static inline size_t vec_utf8_decode_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d,
+                                            size_t *q, size_t *steps)
+{
+    if (src[i] < 0x80u)
+        return vec_ascii_decode_avx512(src, len, i, d, q, steps);
+    *steps = 0;
+    return vec_decode_avx512(src, len, i, d, q, steps);
+}
+
 /* ---- dispatch -------------------------------------------------------------- */
 
 /* The features come from the dispatch module (src/cpu.h), which asks the
@@ -1295,12 +1347,23 @@ static int vec_cpu_level(void)
     return LEPACK_VEC_SSE2;
 }
 
-/* The level in use (src/cpu_level.h). */
+/* The level in use (src/cpu_level.h): the level + 1, 0 before the first
+ * use.  Each entry point reads it once and jumps to its kernel (AVX-512
+ * tested first), so that a short string's way in is a load, a compare and
+ * a jump, with no frame; the first use goes out of line (vec_first_*),
+ * decides the level and comes back. */
 static int vec_slot;
 
-static inline int vec_level(void)
+#define VEC_SLOT(level) ((level) + 1)
+
+static inline int vec_slot_now(void)
 {
-    return lepack_cpu_slot_level(&vec_slot, vec_cpu_level);
+    return __atomic_load_n(&vec_slot, __ATOMIC_RELAXED);
+}
+
+__attribute__((noinline, cold)) static void vec_first(void)
+{
+    (void)lepack_cpu_slot_level(&vec_slot, vec_cpu_level);
 }
 
 int lepack_vec_select(int level)
@@ -1308,93 +1371,131 @@ int lepack_vec_select(int level)
     return lepack_cpu_slot_select(&vec_slot, level, vec_cpu_level());
 }
 
+__attribute__((noinline, cold)) static size_t vec_first_encode(const uint16_t *s, size_t n,
+                                                               size_t i, uint8_t *d, size_t lim,
+                                                               size_t *p)
+{
+    vec_first();
+    return lepack_vec_utf8_encode(s, n, i, d, lim, p);
+}
+
 size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
                               size_t *p)
 {
-    (void)lim;
-    switch (vec_level()) {
-    case LEPACK_VEC_AVX512:
+    int l = vec_slot_now();
+    if (l == VEC_SLOT(LEPACK_VEC_AVX512))
         return vec_encode_avx512(s, n, i, d, p);
-    case LEPACK_VEC_AVX2:
+    switch (l) {
+    case VEC_SLOT(LEPACK_VEC_AVX2):
         return vec_encode_avx2(s, n, i, d, p);
-    case LEPACK_VEC_SSE2:
+    case VEC_SLOT(LEPACK_VEC_SSE2):
         return vec_encode_sse2(s, n, i, d, p);
+    case 0:
+        return vec_first_encode(s, n, i, d, lim, p);
     default:
         return i;
     }
+}
+
+__attribute__((noinline, cold)) static size_t vec_first_mutf8(const uint16_t *s, size_t n,
+                                                              size_t i, uint8_t *d, size_t lim,
+                                                              size_t *p)
+{
+    vec_first();
+    return lepack_vec_mutf8_encode(s, n, i, d, lim, p);
 }
 
 size_t lepack_vec_mutf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
                                size_t *p)
 {
-    (void)lim;
-    return vec_level() == LEPACK_VEC_AVX512 ? vec_mutf8_avx512(s, n, i, d, p) : i;
+    int l = vec_slot_now();
+    if (l == VEC_SLOT(LEPACK_VEC_AVX512))
+        return vec_mutf8_avx512(s, n, i, d, p);
+    return l == 0 ? vec_first_mutf8(s, n, i, d, lim, p) : i;
+}
+
+__attribute__((noinline, cold)) static size_t vec_first_length(const uint16_t *s, size_t n,
+                                                               size_t i, size_t *e1, size_t *e2)
+{
+    vec_first();
+    return lepack_vec_utf8_length(s, n, i, e1, e2);
 }
 
 size_t lepack_vec_utf8_length(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
 {
-    switch (vec_level()) {
-    case LEPACK_VEC_AVX512:
+    int l = vec_slot_now();
+    if (l == VEC_SLOT(LEPACK_VEC_AVX512))
         return vec_length_avx512(s, n, i, e1, e2);
-    case LEPACK_VEC_AVX2:
+    switch (l) {
+    case VEC_SLOT(LEPACK_VEC_AVX2):
         return vec_length_avx2(s, n, i, e1, e2);
-    case LEPACK_VEC_SSE2:
+    case VEC_SLOT(LEPACK_VEC_SSE2):
         return vec_length_sse2(s, n, i, e1, e2);
+    case 0:
+        return vec_first_length(s, n, i, e1, e2);
     default:
         return i;
     }
+}
+
+__attribute__((noinline, cold)) static size_t vec_first_decode(const uint8_t *src, size_t len,
+                                                               size_t i, uint16_t *d, size_t lim,
+                                                               size_t *q, size_t *steps)
+{
+    vec_first();
+    return lepack_vec_utf8_decode(src, len, i, d, lim, q, steps);
 }
 
 size_t lepack_vec_utf8_decode(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim,
                               size_t *q, size_t *steps)
 {
     /* Below AVX-512, ASCII runs only: each byte one step. */
-    size_t j;
-    (void)lim;
-    switch (vec_level()) {
-    case LEPACK_VEC_AVX512:
-        /* A run of ASCII first, without the validating kernel's setup:
-         * all-ASCII text never pays for it. */
-        j = src[i] < 0x80u ? vec_ascii_avx512(src, len, i, d, q) : i;
-        if (j < len) {
-            size_t more = 0;
-            size_t k = vec_decode_avx512(src, len, j, d, q, &more);
-            *steps = (j - i) + more;
-            return k;
-        }
-        break;
-    case LEPACK_VEC_AVX2:
-        j = src[i] < 0x80u ? vec_ascii_avx2(src, len, i, d, q) : i;
-        break;
-    case LEPACK_VEC_SSE2:
-        j = src[i] < 0x80u ? vec_ascii_sse2(src, len, i, d, q) : i;
-        break;
+    int l = vec_slot_now();
+    if (l == VEC_SLOT(LEPACK_VEC_AVX512))
+        return vec_utf8_decode_avx512(src, len, i, d, q, steps);
+    switch (l) {
+    case VEC_SLOT(LEPACK_VEC_AVX2):
+        return vec_decode_avx2(src, len, i, d, q, steps);
+    case VEC_SLOT(LEPACK_VEC_SSE2):
+        return vec_decode_sse2(src, len, i, d, q, steps);
+    case 0:
+        return vec_first_decode(src, len, i, d, lim, q, steps);
     default:
-        j = i;
-        break;
+        *steps = 0;
+        return i;
     }
-    *steps = j - i;
-    return j;
+}
+
+__attribute__((noinline, cold)) static size_t vec_first_count(const uint8_t *src, size_t len,
+                                                              size_t i, size_t *q)
+{
+    vec_first();
+    return lepack_vec_utf8_count(src, len, i, q);
 }
 
 size_t lepack_vec_utf8_count(const uint8_t *src, size_t len, size_t i, size_t *q)
 {
     /* Below AVX-512, ASCII runs only: one unit per byte. */
-    size_t j;
-    switch (vec_level()) {
-    case LEPACK_VEC_AVX512:
+    int l = vec_slot_now();
+    if (l == VEC_SLOT(LEPACK_VEC_AVX512))
         return vec_count_avx512(src, len, i, q);
-    case LEPACK_VEC_AVX2:
-        j = vec_span_avx2(src, len, i);
-        break;
-    case LEPACK_VEC_SSE2:
-        j = vec_span_sse2(src, len, i);
-        break;
+    switch (l) {
+    case VEC_SLOT(LEPACK_VEC_AVX2):
+        return vec_count_avx2(src, len, i, q);
+    case VEC_SLOT(LEPACK_VEC_SSE2):
+        return vec_count_sse2(src, len, i, q);
+    case 0:
+        return vec_first_count(src, len, i, q);
     default:
         return i;
     }
-    *q += j - i;
-    return j;
+}
+
+__attribute__((noinline, cold)) static size_t vec_first_valid_run(const uint8_t *src, size_t len,
+                                                                  size_t i)
+{
+    vec_first();
+    return lepack_vec_utf8_valid_run(src, len, i);
 }
 
 size_t lepack_vec_utf8_valid_run(const uint8_t *src, size_t len, size_t i)
@@ -1402,13 +1503,16 @@ size_t lepack_vec_utf8_valid_run(const uint8_t *src, size_t len, size_t i)
     /* The counting kernel stops where the well-formed run does; below
      * AVX-512, ASCII runs only. */
     size_t units = 0;
-    switch (vec_level()) {
-    case LEPACK_VEC_AVX512:
+    int l = vec_slot_now();
+    if (l == VEC_SLOT(LEPACK_VEC_AVX512))
         return vec_count_avx512(src, len, i, &units);
-    case LEPACK_VEC_AVX2:
+    switch (l) {
+    case VEC_SLOT(LEPACK_VEC_AVX2):
         return vec_span_avx2(src, len, i);
-    case LEPACK_VEC_SSE2:
+    case VEC_SLOT(LEPACK_VEC_SSE2):
         return vec_span_sse2(src, len, i);
+    case 0:
+        return vec_first_valid_run(src, len, i);
     default:
         return i;
     }

@@ -3,6 +3,11 @@
  * for hand-picked cases, the one-shot rule, every vector level against the
  * scalar path and ref/, and the golden vectors of tests/vectors/utf8.vec
  * (which tests/java/Utf8VectorCheck.java checks against the JDK). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "test_util.h"
 
 #include "ref.h"
@@ -997,8 +1002,102 @@ static void vector_levels(void **state)
     lepack_vec_select(-1);
 }
 
-int main(void)
+/* ---- the first call of a process ------------------------------------------------ */
+
+/* The kernels' level is decided by the first call into them, through a
+ * cold path of its own in each entry point; the tests above all run after
+ * some other call decided it.  So each entry point gets a fresh process
+ * (this program again, with --first NAME) whose very first library call it
+ * is, on text that reaches the kernels; the child compares that answer with
+ * the same call at the scalar level and exits 0 when they agree. */
+enum { FIRST_UNITS = 96 };
+
+static size_t first_text(uint16_t *s)
 {
+    static const uint16_t cycle[] = {'a', 'b', 0x00E9, 0x4E2D, 0xD83D, 0xDE00, ' ', 0x0416};
+    for (size_t k = 0; k < FIRST_UNITS; k++)
+        s[k] = cycle[k % (sizeof cycle / sizeof cycle[0])];
+    return FIRST_UNITS;
+}
+
+typedef struct first_answer {
+    int st;
+    size_t n;
+    uint8_t bytes[4 * FIRST_UNITS];
+    uint16_t units[FIRST_UNITS];
+} first_answer;
+
+static int first_run(const char *name, first_answer *a)
+{
+    uint16_t s[FIRST_UNITS];
+    size_t n = first_text(s);
+    uint8_t u8[4 * FIRST_UNITS];
+    size_t len = 0, bad = 0;
+    memset(a, 0, sizeof *a);
+    if (strcmp(name, "encode") == 0) {
+        a->st = lepack_utf8_encode(s, n, a->bytes, sizeof a->bytes, &a->n);
+    } else if (strcmp(name, "mutf8") == 0) {
+        a->st = lepack_mutf8_write(s, n, a->bytes, sizeof a->bytes, &a->n);
+    } else if (strcmp(name, "length") == 0) {
+        a->st = lepack_utf8_length(s, n, &a->n);
+    } else if (strcmp(name, "mutf8-length") == 0) {
+        a->st = lepack_mutf8_length(s, n, &a->n);
+    } else {
+        /* The decoding side starts from the encoded text, made by ref/ so
+         * that the library is not called before the call under test. */
+        if (ref_utf8_encode(s, n, u8, sizeof u8, &len) != 0)
+            return -1;
+        if (strcmp(name, "decoded-length") == 0)
+            a->st = lepack_utf8_decoded_length(u8, len, &a->n);
+        else if (strcmp(name, "decode") == 0)
+            a->st = lepack_utf8_decode(u8, len, a->units, FIRST_UNITS, &a->n);
+        else if (strcmp(name, "validate") == 0)
+            a->st = lepack_utf8_validate(u8, len, &bad), a->n = bad;
+        else
+            return -1;
+    }
+    return 0;
+}
+
+static int first_call_child(const char *name)
+{
+    first_answer first, scalar;
+    if (first_run(name, &first) != 0)
+        return 2;
+    if (lepack_vec_select(-1) == LEPACK_VEC_NONE)
+        return 3; /* no kernel ran: nothing was checked */
+    lepack_vec_select(LEPACK_VEC_NONE);
+    if (first_run(name, &scalar) != 0)
+        return 2;
+    return memcmp(&first, &scalar, sizeof first) == 0 ? 0 : 1;
+}
+
+static void first_call_each_entry(void **state)
+{
+    (void)state;
+    if (best_level() == LEPACK_VEC_NONE)
+        skip(); /* no kernels on this CPU */
+    static const char *const names[] = {"encode", "mutf8", "length", "mutf8-length",
+                                        "decoded-length", "decode", "validate"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            char *argv[] = {(char *)"test_utf8", (char *)"--first", (char *)names[k], NULL};
+            execv("/proc/self/exe", argv);
+            _exit(127);
+        }
+        int status = 0;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+            fail_msg("first call of %s: child status 0x%x", names[k], (unsigned)status);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "--first") == 0)
+        return first_call_child(argv[2]);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(encode_boundaries),
         cmocka_unit_test(encode_unpaired_surrogates),
@@ -1019,6 +1118,7 @@ int main(void)
         cmocka_unit_test(mutf8_read),
         cmocka_unit_test(vectors),
         cmocka_unit_test(vector_levels),
+        cmocka_unit_test(first_call_each_entry),
     };
     return cmocka_run_group_tests_name("utf8", tests, NULL, NULL);
 }
