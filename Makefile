@@ -47,9 +47,10 @@ ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS)
 # The lists of sources and harnesses: mk/sources.mk, read by the build
 # scripts outside make too.
 include mk/sources.mk
-# Every header of src/, for the build's dependencies; what is installed is
-# LIB_PUBLIC_HDR and LIB_UMBRELLA_HDR (mk/sources.mk).
-LIB_HDR  := $(wildcard src/*.h)
+# Every header of src/ and of the lane operations (src/lane/), for the
+# build's dependencies; what is installed is LIB_PUBLIC_HDR and
+# LIB_UMBRELLA_HDR (mk/sources.mk).
+LIB_HDR  := $(wildcard src/*.h src/lane/*.h)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 CLI_HDR  := $(wildcard cli/*.h)
@@ -97,7 +98,7 @@ warnings:
 	  for f in $(LIB_SRC) $(CLI_SRC) $(REF_SRC); do \
 	    $$cc $(CPPFLAGS) -Icli -Iref $(STD) $(WARN) -Werror -O2 -c $$f -o /dev/null || exit 1; \
 	  done; \
-	  printf '$(foreach h,$(notdir $(LIB_HDR)),#include "$(h)"\n)' | \
+	  printf '$(foreach h,$(patsubst src/%,%,$(LIB_HDR)),#include "$(h)"\n)' | \
 	    $$cc $(CPPFLAGS) $(STD) $(WARN) -Werror -O2 -x c -c - -o /dev/null || exit 1; \
 	  echo "warnings: $$cc clean"; \
 	done
@@ -127,6 +128,7 @@ include mk/bench-zero.mk
 include mk/ports.mk
 include mk/mutants.mk mk/m32.mk
 include mk/utf8.mk mk/portable.mk mk/kernels.mk
+include mk/models.mk
 include mk/fuzz-report.mk
 include mk/man.mk
 include mk/bugs.mk

@@ -178,7 +178,9 @@ EACSL_LIB_zero_utf8 += $(EACSL_SRC)/utf8_vec.c
 # to the translated program: src/cpu.c, whose __atomic builtins the printed
 # program declares as plain functions, and the clock of src/zero_nt.c,
 # whose Frama-C libc (time.h) globals E-ACSL tracks but does not print.
-# Neither has a contract of its own.
+# Neither has a contract that could run here: cpu.c has none, and
+# zero_nt.c's are the kernels' (compiled out) and the clock's (assigns
+# only).
 EACSL_NATIVE_zero_utf8 := $(patsubst src/%.c,$(EACSL_DIR)/native/%.o,$(filter %/cpu.c %/zero_nt.c,$(LIB_SRC)))
 # The harness as Frama-C reads it, when it is not fuzz/fuzz_<harness>.c.
 EACSL_MAIN_views := fuzz/eacsl/views_reach.c

@@ -71,7 +71,7 @@ import trusted  # noqa: E402  (proofs/trusted.py)
 # single-threaded goal generation of each uses its own core); roundtrips
 # composes the views' contracts (put then get).  The units over the
 # product's own sources (core: the message, the map and the status strings
-# over the allocator contracts; zero, cli, utf8) are the PROVE_UNIT_<unit>
+# over the allocator contracts; zero, zero_nt, cli, utf8) are the PROVE_UNIT_<unit>
 # lines of mk/sources.mk, read by read_source_units() into this table.  A
 # new unit is one line here or there plus its functions in min_goals.txt.
 UNITS = {
@@ -406,7 +406,7 @@ def piece_unit(piece):
 # more smoke tests.  Pieces are cut and started by this weight, so that
 # the costliest start first and none is left running alone at the end.
 GOAL_COST = {"utf8": 1.2, "core": 3.3, "bytes": 5.3, "roundtrips": 2.7, "cli": 2.0,
-             "zero": 2.0, "span": 2.0, "views": 0.9, "cursor": 0.8}
+             "zero": 2.0, "zero_nt": 2.0, "span": 2.0, "views": 0.9, "cursor": 0.8}
 
 
 def piece_group(piece):

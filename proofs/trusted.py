@@ -25,7 +25,8 @@ import os
 import csource
 
 # Files no line of which is proven (proofs/README.md, "Assumptions", item
-# numbers in brackets).  Their .c files are mk/sources.mk's
+# numbers in brackets; [10] is the lane models of src/lane/).  Their .c
+# files are mk/sources.mk's
 # PROVE_TRUSTED_SRC (check() holds the two lists together).
 TRUSTED_FILES = {
     "src/alloc.c": "the allocator hook [2]: realloc, calloc and free behind the contracts "
@@ -33,8 +34,6 @@ TRUSTED_FILES = {
     "src/items_x86.c": "the vector paths of src/items.h [6]: AVX2 and AVX-512 intrinsics",
     "src/utf8_vec.c": "the UTF-8 vector kernels of src/utf8_vec.h [7]: SSE2, AVX2 and "
                       "AVX-512 intrinsics",
-    "src/zero_nt.c": "the non-temporal zeroing kernels and the clock [8]: streaming stores, "
-                     "clock_gettime",
     "src/cpu.c": "the CPU dispatch module [6-8]: CPUID, sysconf and /sys, the kernel tables",
     "src/cpu_level.h": "the dispatch's level helpers, included by src/cpu.c and "
                        "src/utf8_vec.c only",
@@ -47,10 +46,32 @@ TRUSTED_FUNCTIONS = {
     },
     "src/zero.c": {
         "set_zero": "memset [4], its libc contract written for bytes",
-        "set_zero_stream": "the non-temporal kernel [8], with set_zero's contract",
+        "set_zero_stream": "the dispatch's non-temporal kernel [8], with set_zero's contract "
+                           "(each kernel's proven one, zero_nt.h)",
         "stream_pays": "the dispatch's choice of kernel [8]: any answer",
         "read_clock": "the clock of the pause-budget mode [8]: any reading",
         "call_poll": "the caller's poll [5]: assigns only its own state",
+    },
+    "src/zero_nt.c": {
+        "lepack_clock_ns": "the clock of the pause-budget mode [8]: the test's clock through a "
+                           "pointer, or clock_gettime",
+    },
+    # The lane models [10]: WP sees each operation's contract (its model);
+    # the compilers see the intrinsic, which make check-models compares
+    # with the model's C form.
+    "src/lane/align.h": {
+        "lane_line_offset_u8": "the lane models [10]: an address modulo 64",
+    },
+    "src/lane/make.h": {
+        "v128_setzero_u8": "the lane models [10]: pxor",
+        "v256_setzero_u8": "the lane models [10]: vpxor",
+        "v512_setzero_u8": "the lane models [10]: vpxord",
+    },
+    "src/lane/stream.h": {
+        "v128_stream_u8": "the lane models [10]: movntdq",
+        "v256_stream_u8": "the lane models [10]: vmovntdq (256 bits)",
+        "v512_stream_u8": "the lane models [10]: vmovntdq (512 bits)",
+        "lane_sfence": "the lane models [10]: sfence, which writes no memory",
     },
 }
 # Functions of proven files that no proof covers and none relies on.
