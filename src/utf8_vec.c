@@ -389,11 +389,12 @@ static size_t vec_length_avx2(const uint16_t *s, size_t n, size_t i, size_t *e1,
 }
 
 /* ---- AVX-512 ---------------------------------------------------------------
- * Every unit, surrogates included, 16 at a time in 32-bit lanes: each lane
- * gets its unit's bytes (a pair's four in the high's lane, none in the
- * low's), then VPCOMPRESSB packs them and a masked store writes exactly
- * those bytes.  Masked loads take the tail, so the kernel finishes the
- * string. */
+ * Every unit, surrogates included, in 32-bit lanes: each lane gets its
+ * unit's bytes (a pair's four in the high's lane, none in the low's), then
+ * VPCOMPRESSB packs them and a store writes those bytes.  Masked loads
+ * take the tail, so the kernel finishes the string.  The length kernel
+ * counts 16 units at a time (vec_block_avx512); the encoder writes 32 at a
+ * time (vec_mixed32_avx512) where no faster form fits. */
 
 typedef struct vec_block512 {
     __m512i bytes;    /* each lane's bytes, from its low end */
@@ -522,6 +523,8 @@ typedef struct vec_enc_k {
     __m512i w80, wC0, w3F, wFF, w800, wFF80, wF800, wD800, ones; /* 16-bit lanes */
     __m512i d80, dC0, dE0, d3F, d800, dFF, dFFFF, dFFFFFF;       /* 32-bit lanes */
     __m512i pair_mask, pair_want;                                 /* high, low */
+    __m512i wFC00, wDC00;                                         /* the mixed block: */
+    __m512i cp_bias, six_bits, lead2, lead3, lead4, wanted, shifts;
 } vec_enc_k;
 
 /* The table, its values hidden from the compiler (an empty asm may have
@@ -545,6 +548,10 @@ static const vec_enc_k vec_enc_consts __attribute__((aligned(64))) = {
     VEC_8(VEC_D(0x3Fu)), VEC_8(VEC_D(0x800u)), VEC_8(VEC_D(0xFFu)),
     VEC_8(VEC_D(0xFFFFu)), VEC_8(VEC_D(0xFFFFFFu)),
     VEC_8(VEC_D(0xFC00FC00u)), VEC_8(VEC_D(0xDC00D800u)),
+    VEC_8(VEC_W(0xFC00u)), VEC_8(VEC_W(0xDC00u)),
+    VEC_8(VEC_D(0x10000u - 0xD800u * 1024u - 0xDC00u)), VEC_8(VEC_D(0x3F3F3F3Fu)),
+    VEC_8(VEC_D(0x80C00000u)), VEC_8(VEC_D(0x8080E000u)), VEC_8(VEC_D(0x808080F0u)),
+    VEC_8(VEC_D(0x00010101u)), VEC_8(VEC_Q(0x20262C3200060C12ull)),
 };
 
 LEPACK_AVX512
@@ -630,11 +637,146 @@ static inline unsigned vec_ascii32_avx512(const uint16_t *s, size_t left, uint8_
     return (unsigned)left;
 }
 
+/* 16 units of the mixed block (below) in 32-bit lanes, c (a lone
+ * surrogate already 0x3F, its '?'), with the unit after each in nx; `pair`
+ * marks the lanes of the highs that start a pair, `skip` those that write
+ * nothing (a pair's low, whose bytes are its high's).  VPMULTISHIFTQB puts
+ * bits 18, 12, 6 and 0 of a lane's code point in its four bytes, first to
+ * last; over their low six bits go the lead and continuation marks of the
+ * lane's width; a unit below 0x80 goes alone into the last byte.  A lane
+ * writes the bytes not below its bytes of `wanted`: the leading places its
+ * width leaves empty hold zero, against 1 (lead and continuation bytes are
+ * never zero), the last place always (U+0000 is a byte), and no place of a
+ * skipped lane, against 0xFF (no byte here is 0xFF).  Returns the bytes
+ * written. */
+LEPACK_AVX512
+static VEC_ALWAYS_INLINE unsigned vec_mixed16_avx512(const vec_enc_k *k, __m512i c, __m512i nx,
+                                                     __mmask16 pair, __mmask16 skip, uint8_t *d,
+                                                     int room)
+{
+    __mmask16 one = _mm512_cmplt_epu32_mask(c, k->d80);
+    __mmask16 narrow = _mm512_cmplt_epu32_mask(c, k->d800);
+    /* cp = 0x10000 + (high - 0xD800) * 1024 + (low - 0xDC00) */
+    c = _mm512_mask_add_epi32(c, pair, _mm512_slli_epi32(c, 10), _mm512_add_epi32(nx, k->cp_bias));
+    __m512i lead = _mm512_mask_blend_epi32(narrow, k->lead3, k->lead2);
+    lead = _mm512_mask_mov_epi32(lead, pair, k->lead4);
+    __m512i w = _mm512_multishift_epi64_epi8(k->shifts, c);
+    w = _mm512_ternarylogic_epi32(w, k->six_bits, lead, 0xEA); /* w & six_bits | lead */
+    w = _mm512_mask_slli_epi32(w, one, c, 24);
+    __m512i want = _mm512_mask_mov_epi32(k->wanted, skip, k->ones);
+    __mmask64 keep = _mm512_cmpge_epu8_mask(w, want);
+    unsigned nb = (unsigned)_mm_popcnt_u64(keep);
+    vec_put_bytes(d, _mm512_maskz_compress_epi8(keep, w), nb, room);
+    return nb;
+}
+
+/* The masks the mixed block starts from: high and low surrogates, units
+ * below 0x800. */
+typedef struct vec_mixed_masks {
+    uint32_t high, low, narrow;
+} vec_mixed_masks;
+
+LEPACK_AVX512
+static VEC_ALWAYS_INLINE vec_mixed_masks vec_mixed_masks_avx512(const vec_enc_k *k, __m512i v)
+{
+    vec_mixed_masks m;
+    __m512i top6 = _mm512_and_si512(v, k->wFC00);
+    m.high = _mm512_cmpeq_epi16_mask(top6, k->wD800);
+    m.low = _mm512_cmpeq_epi16_mask(top6, k->wDC00);
+    m.narrow = _mm512_cmplt_epu16_mask(v, k->w800);
+    return m;
+}
+
+/* Any 32 units at s (v, m their masks): pairs, lone surrogates ('?') and
+ * the rest in one pass, a half at a time.  `hold` marks lanes that write
+ * nothing besides the lows of the pairs inside the block: a low whose
+ * pair the block before wrote, lanes past the end.  With `ahead`, the
+ * unit after the block is read (the caller knows there is one) and a high
+ * in the last lane pairs with it; without, the last lane pairs with none
+ * (the string ends there), and the unit after each lane comes from the
+ * lanes already loaded.  *pairs gets the highs that start a pair; returns
+ * the bytes written. */
+LEPACK_AVX512
+static VEC_ALWAYS_INLINE unsigned vec_mixed32_avx512(const vec_enc_k *k, const uint16_t *s,
+                                                     __m512i v, vec_mixed_masks m, int ahead,
+                                                     uint32_t hold, uint8_t *d, int room,
+                                                     uint32_t *pairs)
+{
+    uint32_t after = ahead && (s[32] & 0xFC00u) == 0xDC00u ? 0x80000000u : 0u;
+    uint32_t pair = m.high & (m.low >> 1 | after);
+    uint32_t skip = pair << 1 | hold;
+    uint32_t lone = (m.high | m.low) & ~(pair | skip);
+    v = _mm512_mask_mov_epi16(v, lone, k->w3F);
+    __m512i c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+    __m512i c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
+    __m512i nx1 = ahead ? _mm512_cvtepu16_epi32(
+                              _mm256_loadu_si256((const __m256i *)(const void *)(s + 17)))
+                        : _mm512_alignr_epi32(c0, c1, 1);
+    unsigned n0 = vec_mixed16_avx512(k, c0, _mm512_alignr_epi32(c1, c0, 1), (__mmask16)pair,
+                                     (__mmask16)skip, d, room);
+    unsigned n1 = vec_mixed16_avx512(k, c1, nx1, (__mmask16)(pair >> 16), (__mmask16)(skip >> 16),
+                                     d + n0, room);
+    *pairs = pair;
+    return n0 + n1;
+}
+
+/* Whether 32 units (their masks) are one of the forms faster than the
+ * mixed block: below 0x800, or 16 pairs. */
+static inline int vec_mixed_leave(vec_mixed_masks m)
+{
+    return (m.narrow == ~0u) | (((m.high ^ 0x55555555u) | (m.low ^ 0xAAAAAAAAu)) == 0);
+}
+
+/* Blocks of 32 units through the mixed block from i (v, m: its first
+ * block) while more than 32 units are left, as long as none is one of the
+ * faster forms.  Every block takes 32 units, whatever they hold, so that
+ * where the next one starts waits for nothing: a pair across the edge is
+ * written by the block of its high, and the next block writes nothing for
+ * its low (such a block is never one of the faster forms: a low is
+ * neither).  Returns where it stopped.  Not inlined: inside the encoder,
+ * it cost the ASCII loop before it about 8% with clang. */
+LEPACK_AVX512
+__attribute__((noinline)) static size_t vec_mixed_run_avx512(const vec_enc_k *k,
+                                                             const uint16_t *s, size_t n, size_t i,
+                                                             __m512i v, vec_mixed_masks m,
+                                                             uint8_t *d, size_t *pp)
+{
+    size_t p = *pp;
+    uint32_t carry = 0, pair;
+    /* The constants in registers for the loops: read through k, each use
+     * would read the table again after every store (d may alias it). */
+    const vec_enc_k kl = *k;
+    k = &kl;
+    /* The plain stores first, while there is room for them. */
+    while (n - i >= VEC_ROOM_UNITS) {
+        p += vec_mixed32_avx512(k, s + i, v, m, 1, carry, d + p, 1, &pair);
+        carry = pair >> 31;
+        i += 32;
+        v = _mm512_loadu_si512((const void *)(s + i));
+        m = vec_mixed_masks_avx512(k, v);
+        if (vec_mixed_leave(m))
+            goto done;
+    }
+    for (;;) {
+        p += vec_mixed32_avx512(k, s + i, v, m, 1, carry, d + p, 0, &pair);
+        carry = pair >> 31;
+        i += 32;
+        if (n - i <= 32)
+            break;
+        v = _mm512_loadu_si512((const void *)(s + i));
+        m = vec_mixed_masks_avx512(k, v);
+        if (vec_mixed_leave(m))
+            break;
+    }
+done:
+    *pp = p;
+    return i + carry;
+}
+
 /* The fast forms first (32 ASCII units, 16 pairs, 32 units below 0x800,
- * 32 units without a surrogate, or the first 16 of 32 when the surrogates
- * are in the others; in a tail of 20 to 31 units, 8 without a surrogate
- * through the AVX2 table); anything else through the general block, which
- * takes every unit. */
+ * 32 units without a surrogate; in a tail of 20 to 31 units, 8 without a
+ * surrogate through the AVX2 table); anything else through the mixed
+ * block, which takes every unit. */
 LEPACK_AVX512
 static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
 {
@@ -654,6 +796,9 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
     VEC_ENC_CONSTS(kc);
     while (i < n) {
         size_t left = n - i;
+        __m512i v;
+        vec_mixed_masks m;
+        __mmask32 live = ~0u;
         if (left < 32) {
             unsigned k = vec_ascii32_avx512(s + i, left, d + p, kc->wFF80);
             if (k != 0) {
@@ -661,8 +806,23 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
                 i += k;
                 continue;
             }
+            if (left >= 20) {
+                /* A tail without surrogates, 8 units at a time: a string of a
+                 * few dozen units is mostly tail, and the block of 16 units
+                 * this replaced cost twice as much there when the string was
+                 * not in the cache. */
+                __m128i h = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+                if (vec_no_surrogate_sse2(h)) {
+                    p += vec_pack8_avx2(h, d + p);
+                    i += 8;
+                    continue;
+                }
+            }
+            live = (__mmask32)_bzhi_u32(~0u, (unsigned)left);
+            v = _mm512_maskz_loadu_epi16(live, s + i);
+            m = vec_mixed_masks_avx512(kc, v);
         } else {
-            __m512i v = _mm512_loadu_si512((const void *)(s + i));
+            v = _mm512_loadu_si512((const void *)(s + i));
             if (_mm512_test_epi16_mask(v, kc->wFF80) == 0) {
                 _mm256_storeu_si256((__m256i *)(void *)(d + p), _mm512_cvtepi16_epi8(v));
                 p += 32;
@@ -683,31 +843,20 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
                 i += 32;
                 continue;
             }
-            if ((sur & 0xFFFFu) == 0) {
-                /* The surrogates in the second half: the first as BMP. */
-                p += vec_bmp16_avx512(kc, _mm512_castsi512_si256(v), 0xFFFFu, 0, d + p,
-                                      left >= VEC_ROOM_UNITS);
-                i += 16;
+            /* The mixed block, for this block and then each next one that
+             * is none of the faster forms (below 0x800, 16 pairs): text
+             * that mixes in pairs goes on without testing every form at
+             * every block, which cost it about as much as the block. */
+            m = vec_mixed_masks_avx512(kc, v);
+            if (left > 32) {
+                i = vec_mixed_run_avx512(kc, s, n, i, v, m, d, &p);
                 continue;
             }
         }
-        if (left >= 20 && left < 32) {
-            /* A tail without surrogates, 8 units at a time: a string of a
-             * few dozen units is mostly tail, and the general block costs
-             * twice as much there when the string is not in the cache. */
-            __m128i h = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-            if (vec_no_surrogate_sse2(h)) {
-                p += vec_pack8_avx2(h, d + p);
-                i += 8;
-                continue;
-            }
-        }
-        vec_block512 b = vec_block_avx512(s, n, i);
-        __m512i out = _mm512_maskz_compress_epi8(b.keep, b.bytes);
-        unsigned nb = (unsigned)_mm_popcnt_u64(b.keep);
-        vec_put_bytes(d + p, out, nb, left >= VEC_ROOM_UNITS);
-        p += nb;
-        i += (unsigned)_mm_popcnt_u32(b.take);
+        /* The last units, in one block. */
+        uint32_t pair;
+        p += vec_mixed32_avx512(kc, s + i, v, m, 0, ~(uint32_t)live, d + p, 0, &pair);
+        i += (unsigned)_mm_popcnt_u32(live);
     }
     *pp = p;
     return i;
