@@ -389,11 +389,12 @@ static size_t vec_length_avx2(const uint16_t *s, size_t n, size_t i, size_t *e1,
 }
 
 /* ---- AVX-512 ---------------------------------------------------------------
- * Every unit, surrogates included, 16 at a time in 32-bit lanes: each lane
- * gets its unit's bytes (a pair's four in the high's lane, none in the
- * low's), then VPCOMPRESSB packs them and a masked store writes exactly
- * those bytes.  Masked loads take the tail, so the kernel finishes the
- * string. */
+ * Every unit, surrogates included, in 32-bit lanes: each lane gets its
+ * unit's bytes (a pair's four in the high's lane, none in the low's), then
+ * VPCOMPRESSB packs them and a store writes those bytes.  Masked loads
+ * take the tail, so the kernel finishes the string.  The length kernel
+ * counts 16 units at a time (vec_block_avx512); the encoder writes 32 at a
+ * time (vec_mixed32_avx512) where no faster form fits. */
 
 typedef struct vec_block512 {
     __m512i bytes;    /* each lane's bytes, from its low end */
@@ -522,6 +523,8 @@ typedef struct vec_enc_k {
     __m512i w80, wC0, w3F, wFF, w800, wFF80, wF800, wD800, ones; /* 16-bit lanes */
     __m512i d80, dC0, dE0, d3F, d800, dFF, dFFFF, dFFFFFF;       /* 32-bit lanes */
     __m512i pair_mask, pair_want;                                 /* high, low */
+    __m512i wFC00, wDC00;                                         /* the mixed block: */
+    __m512i cp_bias, six_bits, lead2, lead3, lead4, wanted, shifts;
 } vec_enc_k;
 
 /* The table, its values hidden from the compiler (an empty asm may have
@@ -545,6 +548,10 @@ static const vec_enc_k vec_enc_consts __attribute__((aligned(64))) = {
     VEC_8(VEC_D(0x3Fu)), VEC_8(VEC_D(0x800u)), VEC_8(VEC_D(0xFFu)),
     VEC_8(VEC_D(0xFFFFu)), VEC_8(VEC_D(0xFFFFFFu)),
     VEC_8(VEC_D(0xFC00FC00u)), VEC_8(VEC_D(0xDC00D800u)),
+    VEC_8(VEC_W(0xFC00u)), VEC_8(VEC_W(0xDC00u)),
+    VEC_8(VEC_D(0x10000u - 0xD800u * 1024u - 0xDC00u)), VEC_8(VEC_D(0x3F3F3F3Fu)),
+    VEC_8(VEC_D(0x80C00000u)), VEC_8(VEC_D(0x8080E000u)), VEC_8(VEC_D(0x808080F0u)),
+    VEC_8(VEC_D(0x00010101u)), VEC_8(VEC_Q(0x20262C3200060C12ull)),
 };
 
 LEPACK_AVX512
@@ -630,11 +637,146 @@ static inline unsigned vec_ascii32_avx512(const uint16_t *s, size_t left, uint8_
     return (unsigned)left;
 }
 
+/* 16 units of the mixed block (below) in 32-bit lanes, c (a lone
+ * surrogate already 0x3F, its '?'), with the unit after each in nx; `pair`
+ * marks the lanes of the highs that start a pair, `skip` those that write
+ * nothing (a pair's low, whose bytes are its high's).  VPMULTISHIFTQB puts
+ * bits 18, 12, 6 and 0 of a lane's code point in its four bytes, first to
+ * last; over their low six bits go the lead and continuation marks of the
+ * lane's width; a unit below 0x80 goes alone into the last byte.  A lane
+ * writes the bytes not below its bytes of `wanted`: the leading places its
+ * width leaves empty hold zero, against 1 (lead and continuation bytes are
+ * never zero), the last place always (U+0000 is a byte), and no place of a
+ * skipped lane, against 0xFF (no byte here is 0xFF).  Returns the bytes
+ * written. */
+LEPACK_AVX512
+static VEC_ALWAYS_INLINE unsigned vec_mixed16_avx512(const vec_enc_k *k, __m512i c, __m512i nx,
+                                                     __mmask16 pair, __mmask16 skip, uint8_t *d,
+                                                     int room)
+{
+    __mmask16 one = _mm512_cmplt_epu32_mask(c, k->d80);
+    __mmask16 narrow = _mm512_cmplt_epu32_mask(c, k->d800);
+    /* cp = 0x10000 + (high - 0xD800) * 1024 + (low - 0xDC00) */
+    c = _mm512_mask_add_epi32(c, pair, _mm512_slli_epi32(c, 10), _mm512_add_epi32(nx, k->cp_bias));
+    __m512i lead = _mm512_mask_blend_epi32(narrow, k->lead3, k->lead2);
+    lead = _mm512_mask_mov_epi32(lead, pair, k->lead4);
+    __m512i w = _mm512_multishift_epi64_epi8(k->shifts, c);
+    w = _mm512_ternarylogic_epi32(w, k->six_bits, lead, 0xEA); /* w & six_bits | lead */
+    w = _mm512_mask_slli_epi32(w, one, c, 24);
+    __m512i want = _mm512_mask_mov_epi32(k->wanted, skip, k->ones);
+    __mmask64 keep = _mm512_cmpge_epu8_mask(w, want);
+    unsigned nb = (unsigned)_mm_popcnt_u64(keep);
+    vec_put_bytes(d, _mm512_maskz_compress_epi8(keep, w), nb, room);
+    return nb;
+}
+
+/* The masks the mixed block starts from: high and low surrogates, units
+ * below 0x800. */
+typedef struct vec_mixed_masks {
+    uint32_t high, low, narrow;
+} vec_mixed_masks;
+
+LEPACK_AVX512
+static VEC_ALWAYS_INLINE vec_mixed_masks vec_mixed_masks_avx512(const vec_enc_k *k, __m512i v)
+{
+    vec_mixed_masks m;
+    __m512i top6 = _mm512_and_si512(v, k->wFC00);
+    m.high = _mm512_cmpeq_epi16_mask(top6, k->wD800);
+    m.low = _mm512_cmpeq_epi16_mask(top6, k->wDC00);
+    m.narrow = _mm512_cmplt_epu16_mask(v, k->w800);
+    return m;
+}
+
+/* Any 32 units at s (v, m their masks): pairs, lone surrogates ('?') and
+ * the rest in one pass, a half at a time.  `hold` marks lanes that write
+ * nothing besides the lows of the pairs inside the block: a low whose
+ * pair the block before wrote, lanes past the end.  With `ahead`, the
+ * unit after the block is read (the caller knows there is one) and a high
+ * in the last lane pairs with it; without, the last lane pairs with none
+ * (the string ends there), and the unit after each lane comes from the
+ * lanes already loaded.  *pairs gets the highs that start a pair; returns
+ * the bytes written. */
+LEPACK_AVX512
+static VEC_ALWAYS_INLINE unsigned vec_mixed32_avx512(const vec_enc_k *k, const uint16_t *s,
+                                                     __m512i v, vec_mixed_masks m, int ahead,
+                                                     uint32_t hold, uint8_t *d, int room,
+                                                     uint32_t *pairs)
+{
+    uint32_t after = ahead && (s[32] & 0xFC00u) == 0xDC00u ? 0x80000000u : 0u;
+    uint32_t pair = m.high & (m.low >> 1 | after);
+    uint32_t skip = pair << 1 | hold;
+    uint32_t lone = (m.high | m.low) & ~(pair | skip);
+    v = _mm512_mask_mov_epi16(v, lone, k->w3F);
+    __m512i c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+    __m512i c1 = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1));
+    __m512i nx1 = ahead ? _mm512_cvtepu16_epi32(
+                              _mm256_loadu_si256((const __m256i *)(const void *)(s + 17)))
+                        : _mm512_alignr_epi32(c0, c1, 1);
+    unsigned n0 = vec_mixed16_avx512(k, c0, _mm512_alignr_epi32(c1, c0, 1), (__mmask16)pair,
+                                     (__mmask16)skip, d, room);
+    unsigned n1 = vec_mixed16_avx512(k, c1, nx1, (__mmask16)(pair >> 16), (__mmask16)(skip >> 16),
+                                     d + n0, room);
+    *pairs = pair;
+    return n0 + n1;
+}
+
+/* Whether 32 units (their masks) are one of the forms faster than the
+ * mixed block: below 0x800, or 16 pairs. */
+static inline int vec_mixed_leave(vec_mixed_masks m)
+{
+    return (m.narrow == ~0u) | (((m.high ^ 0x55555555u) | (m.low ^ 0xAAAAAAAAu)) == 0);
+}
+
+/* Blocks of 32 units through the mixed block from i (v, m: its first
+ * block) while more than 32 units are left, as long as none is one of the
+ * faster forms.  Every block takes 32 units, whatever they hold, so that
+ * where the next one starts waits for nothing: a pair across the edge is
+ * written by the block of its high, and the next block writes nothing for
+ * its low (such a block is never one of the faster forms: a low is
+ * neither).  Returns where it stopped.  Not inlined: inside the encoder,
+ * it cost the ASCII loop before it about 8% with clang. */
+LEPACK_AVX512
+__attribute__((noinline)) static size_t vec_mixed_run_avx512(const vec_enc_k *k,
+                                                             const uint16_t *s, size_t n, size_t i,
+                                                             __m512i v, vec_mixed_masks m,
+                                                             uint8_t *d, size_t *pp)
+{
+    size_t p = *pp;
+    uint32_t carry = 0, pair;
+    /* The constants in registers for the loops: read through k, each use
+     * would read the table again after every store (d may alias it). */
+    const vec_enc_k kl = *k;
+    k = &kl;
+    /* The plain stores first, while there is room for them. */
+    while (n - i >= VEC_ROOM_UNITS) {
+        p += vec_mixed32_avx512(k, s + i, v, m, 1, carry, d + p, 1, &pair);
+        carry = pair >> 31;
+        i += 32;
+        v = _mm512_loadu_si512((const void *)(s + i));
+        m = vec_mixed_masks_avx512(k, v);
+        if (vec_mixed_leave(m))
+            goto done;
+    }
+    for (;;) {
+        p += vec_mixed32_avx512(k, s + i, v, m, 1, carry, d + p, 0, &pair);
+        carry = pair >> 31;
+        i += 32;
+        if (n - i <= 32)
+            break;
+        v = _mm512_loadu_si512((const void *)(s + i));
+        m = vec_mixed_masks_avx512(k, v);
+        if (vec_mixed_leave(m))
+            break;
+    }
+done:
+    *pp = p;
+    return i + carry;
+}
+
 /* The fast forms first (32 ASCII units, 16 pairs, 32 units below 0x800,
- * 32 units without a surrogate, or the first 16 of 32 when the surrogates
- * are in the others; in a tail of 20 to 31 units, 8 without a surrogate
- * through the AVX2 table); anything else through the general block, which
- * takes every unit. */
+ * 32 units without a surrogate; in a tail of 20 to 31 units, 8 without a
+ * surrogate through the AVX2 table); anything else through the mixed
+ * block, which takes every unit. */
 LEPACK_AVX512
 static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
 {
@@ -654,6 +796,9 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
     VEC_ENC_CONSTS(kc);
     while (i < n) {
         size_t left = n - i;
+        __m512i v;
+        vec_mixed_masks m;
+        __mmask32 live = ~0u;
         if (left < 32) {
             unsigned k = vec_ascii32_avx512(s + i, left, d + p, kc->wFF80);
             if (k != 0) {
@@ -661,8 +806,23 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
                 i += k;
                 continue;
             }
+            if (left >= 20) {
+                /* A tail without surrogates, 8 units at a time: a string of a
+                 * few dozen units is mostly tail, and the block of 16 units
+                 * this replaced cost twice as much there when the string was
+                 * not in the cache. */
+                __m128i h = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+                if (vec_no_surrogate_sse2(h)) {
+                    p += vec_pack8_avx2(h, d + p);
+                    i += 8;
+                    continue;
+                }
+            }
+            live = (__mmask32)_bzhi_u32(~0u, (unsigned)left);
+            v = _mm512_maskz_loadu_epi16(live, s + i);
+            m = vec_mixed_masks_avx512(kc, v);
         } else {
-            __m512i v = _mm512_loadu_si512((const void *)(s + i));
+            v = _mm512_loadu_si512((const void *)(s + i));
             if (_mm512_test_epi16_mask(v, kc->wFF80) == 0) {
                 _mm256_storeu_si256((__m256i *)(void *)(d + p), _mm512_cvtepi16_epi8(v));
                 p += 32;
@@ -683,31 +843,20 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
                 i += 32;
                 continue;
             }
-            if ((sur & 0xFFFFu) == 0) {
-                /* The surrogates in the second half: the first as BMP. */
-                p += vec_bmp16_avx512(kc, _mm512_castsi512_si256(v), 0xFFFFu, 0, d + p,
-                                      left >= VEC_ROOM_UNITS);
-                i += 16;
+            /* The mixed block, for this block and then each next one that
+             * is none of the faster forms (below 0x800, 16 pairs): text
+             * that mixes in pairs goes on without testing every form at
+             * every block, which cost it about as much as the block. */
+            m = vec_mixed_masks_avx512(kc, v);
+            if (left > 32) {
+                i = vec_mixed_run_avx512(kc, s, n, i, v, m, d, &p);
                 continue;
             }
         }
-        if (left >= 20 && left < 32) {
-            /* A tail without surrogates, 8 units at a time: a string of a
-             * few dozen units is mostly tail, and the general block costs
-             * twice as much there when the string is not in the cache. */
-            __m128i h = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-            if (vec_no_surrogate_sse2(h)) {
-                p += vec_pack8_avx2(h, d + p);
-                i += 8;
-                continue;
-            }
-        }
-        vec_block512 b = vec_block_avx512(s, n, i);
-        __m512i out = _mm512_maskz_compress_epi8(b.keep, b.bytes);
-        unsigned nb = (unsigned)_mm_popcnt_u64(b.keep);
-        vec_put_bytes(d + p, out, nb, left >= VEC_ROOM_UNITS);
-        p += nb;
-        i += (unsigned)_mm_popcnt_u32(b.take);
+        /* The last units, in one block. */
+        uint32_t pair;
+        p += vec_mixed32_avx512(kc, s + i, v, m, 0, ~(uint32_t)live, d + p, 0, &pair);
+        i += (unsigned)_mm_popcnt_u32(live);
     }
     *pp = p;
     return i;
@@ -848,16 +997,74 @@ static VEC_ALWAYS_INLINE size_t vec_ascii_avx512(const uint8_t *src, size_t len,
     E_LONG | E_OVER2 | E_CONTS | E_SURR | E_LARGE,                                            \
     E_SHORT, E_SHORT, E_SHORT, E_SHORT
 
-static const uint8_t vec_b1_high[16] = {VEC_B1_HIGH};
-static const uint8_t vec_b1_low[16] = {VEC_B1_LOW};
-static const uint8_t vec_b2_high[16] = {VEC_B2_HIGH};
+/* Lane k of VPERMT2B's index that moves each byte `by` lanes up, with
+ * zeros (the second table's) into the lanes below `by`. */
+#define VEC_IX(k, by) ((uint8_t)((k) < (by) ? 64 : (k) - (by)))
+#define VEC_IX4(k, by) VEC_IX(k, by), VEC_IX((k) + 1, by), VEC_IX((k) + 2, by), VEC_IX((k) + 3, by)
+#define VEC_IX16(k, by) VEC_IX4(k, by), VEC_IX4((k) + 4, by), VEC_IX4((k) + 8, by), VEC_IX4((k) + 12, by)
+#define VEC_IX64(by) VEC_IX16(0, by), VEC_IX16(16, by), VEC_IX16(32, by), VEC_IX16(48, by)
+/* Byte k + from of a block and the one after it in 16-bit lane k (the
+ * first form), or the byte two after it (the second), for the 32 lanes of
+ * the half block from byte `from`: indices into the block and the bytes
+ * after it, for VPERMT2B.  Only lanes below the block's end are used, and
+ * a sequence starting there ends before it or in the bytes after it. */
+#define VEC_LB2(k, from) (uint8_t)((k) + (from)), (uint8_t)((k) + (from) + 1)
+#define VEC_LB3(k, from) (uint8_t)((k) + (from) + 2), 0
+#define VEC_LB_4(f, k, from) f(k, from), f((k) + 1, from), f((k) + 2, from), f((k) + 3, from)
+#define VEC_LB_16(f, k, from)                                                          \
+    VEC_LB_4(f, k, from), VEC_LB_4(f, (k) + 4, from), VEC_LB_4(f, (k) + 8, from),      \
+        VEC_LB_4(f, (k) + 12, from)
+#define VEC_LB_32(f, from) VEC_LB_16(f, 0, from), VEC_LB_16(f, 16, from)
+/* A byte, a 16-bit lane, repeated over 64 bytes. */
+#define VEC_B4(b) (uint8_t)(b), (uint8_t)(b), (uint8_t)(b), (uint8_t)(b)
+#define VEC_B16(b) VEC_B4(b), VEC_B4(b), VEC_B4(b), VEC_B4(b)
+#define VEC_B64(b) {VEC_B16(b), VEC_B16(b), VEC_B16(b), VEC_B16(b)}
+#define VEC_W2(w) (uint8_t)(w), (uint8_t)((w) >> 8)
+#define VEC_W8(w) VEC_W2(w), VEC_W2(w), VEC_W2(w), VEC_W2(w)
+#define VEC_W32(w) {VEC_W8(w), VEC_W8(w), VEC_W8(w), VEC_W8(w), VEC_W8(w), VEC_W8(w), VEC_W8(w), VEC_W8(w)}
 
-/* The 16 bytes of a table in each 128-bit lane, for VPSHUFB. */
-LEPACK_AVX512
-static inline __m512i vec_table512(const uint8_t t[16])
-{
-    return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)t));
-}
+/* The decoding kernel's constants, in one read-only table, as the
+ * encoder's (vec_enc_consts): on a short string each use is an operand
+ * read from the cache, where a broadcast made in a register costs two
+ * instructions on every call.  The long loops see the table itself
+ * (VEC_DEC_LOOP), whose values the compiler knows and holds in registers
+ * across the loop, as it did the broadcasts. */
+typedef struct vec_dec_k {
+    uint8_t b1h[64], b1l[64], b2h[64]; /* the error tables, in each 128-bit lane */
+    uint8_t back[3][64];               /* lane k: k - 1, k - 2, k - 3 */
+    uint8_t lanes[2][2][64];           /* [form][half] (VEC_LB2, VEC_LB3) */
+    uint8_t n0F[64], n80[64], nBF[64], nC0[64], nC2[64], nE0[64], nF0[64]; /* bytes */
+    uint8_t open_end[64];              /* a lead whose sequence runs past lane 63 */
+    uint8_t w3F[64], wFF[64], wC0[64], wE0[64], wF0[64], w07[64], w0F[64]; /* 16-bit lanes */
+    uint8_t w3F1F[64], w0140[64], wD7C0[64], wDC00[64];
+} vec_dec_k;
+
+static const vec_dec_k vec_dec_consts __attribute__((aligned(64))) = {
+    {VEC_B1_HIGH, VEC_B1_HIGH, VEC_B1_HIGH, VEC_B1_HIGH},
+    {VEC_B1_LOW, VEC_B1_LOW, VEC_B1_LOW, VEC_B1_LOW},
+    {VEC_B2_HIGH, VEC_B2_HIGH, VEC_B2_HIGH, VEC_B2_HIGH},
+    {{VEC_IX64(1)}, {VEC_IX64(2)}, {VEC_IX64(3)}},
+    {{{VEC_LB_32(VEC_LB2, 0)}, {VEC_LB_32(VEC_LB2, 32)}},
+     {{VEC_LB_32(VEC_LB3, 0)}, {VEC_LB_32(VEC_LB3, 32)}}},
+    VEC_B64(0x0F), VEC_B64(0x80), VEC_B64(0xBF), VEC_B64(0xC0), VEC_B64(0xC2),
+    VEC_B64(0xE0), VEC_B64(0xF0),
+    {VEC_B16(0xFF), VEC_B16(0xFF), VEC_B16(0xFF), VEC_B4(0xFF), VEC_B4(0xFF), VEC_B4(0xFF),
+     0xFF, 0xF0, 0xE0, 0xC0},
+    VEC_W32(0x3F), VEC_W32(0xFF), VEC_W32(0xC0), VEC_W32(0xE0), VEC_W32(0xF0), VEC_W32(0x07),
+    VEC_W32(0x0F), VEC_W32(0x3F1F), VEC_W32(0x0140), VEC_W32(0xD7C0), VEC_W32(0xDC00),
+};
+
+/* A short string's constants: the table, its values hidden from the
+ * compiler (an empty asm may have changed the pointer), so that each use
+ * reads it rather than making the value again. */
+#define VEC_DEC_CONSTS(k)                 \
+    const vec_dec_k *k = &vec_dec_consts; \
+    __asm__("" : "+r"(k))
+/* The long loops': the table as it is. */
+#define VEC_DEC_LOOP(k) const vec_dec_k *k = &vec_dec_consts
+
+/* A 64-byte constant of the table. */
+#define VEC_K(k, f) _mm512_load_si512((const void *)(k)->f)
 
 /* n bytes of the input from src + at (any at: the address is formed as an
  * integer, so a block at the start may ask for the bytes before it, which
@@ -881,36 +1088,40 @@ typedef struct vec_verdict {
 /* The lanes of x whose error bits are set, pk holding the byte k places
  * before each lane's. */
 LEPACK_AVX512
-static inline __mmask64 vec_errors_avx512(__m512i x, __m512i p1, __m512i p2, __m512i p3)
+static inline __mmask64 vec_errors_avx512(const vec_dec_k *k, __m512i x, __m512i p1, __m512i p2,
+                                           __m512i p3)
 {
-    const __m512i b1h = vec_table512(vec_b1_high), b1l = vec_table512(vec_b1_low),
-                  b2h = vec_table512(vec_b2_high), nib = _mm512_set1_epi8(0x0F);
-    __m512i e = _mm512_and_si512(
-        _mm512_and_si512(
-            _mm512_shuffle_epi8(b1h, _mm512_and_si512(_mm512_srli_epi16(p1, 4), nib)),
-            _mm512_shuffle_epi8(b1l, _mm512_and_si512(p1, nib))),
-        _mm512_shuffle_epi8(b2h, _mm512_and_si512(_mm512_srli_epi16(x, 4), nib)));
+    const __m512i nib = VEC_K(k, n0F);
+    __m512i e = _mm512_ternarylogic_epi64(
+        _mm512_shuffle_epi8(VEC_K(k, b1h), _mm512_and_si512(_mm512_srli_epi16(p1, 4), nib)),
+        _mm512_shuffle_epi8(VEC_K(k, b1l), _mm512_and_si512(p1, nib)),
+        _mm512_shuffle_epi8(VEC_K(k, b2h), _mm512_and_si512(_mm512_srli_epi16(x, 4), nib)),
+        0x80); /* a & b & c */
     /* A third byte of E0..FF or a fourth of F0..FF must be a
-     * continuation byte: there E_CONTS is expected, not an error. */
-    __mmask64 must = _mm512_cmpge_epu8_mask(p2, _mm512_set1_epi8((char)0xE0)) |
-                     _mm512_cmpge_epu8_mask(p3, _mm512_set1_epi8((char)0xF0));
-    e = _mm512_xor_si512(e, _mm512_maskz_mov_epi8(must, _mm512_set1_epi8((char)0x80)));
+     * continuation byte: there E_CONTS is expected, not an error (its bit
+     * flipped: subtracting 0x80 changes bit 7 alone). */
+    __mmask64 must = _mm512_cmpge_epu8_mask(p2, VEC_K(k, nE0)) |
+                     _mm512_cmpge_epu8_mask(p3, VEC_K(k, nF0));
+    e = _mm512_mask_sub_epi8(e, must, e, VEC_K(k, n80));
     return _mm512_test_epi8_mask(e, e);
 }
 
+/* The verdict of the n bytes of x (zeros past them), a block from a
+ * sequence start: the bytes before it are taken as ASCII. */
 LEPACK_AVX512
-static inline vec_verdict vec_verdict_avx512(const uint8_t *src, size_t i, unsigned n, __m512i x)
+static inline vec_verdict vec_verdict_avx512(const vec_dec_k *k, __m512i x, unsigned n)
 {
     vec_verdict v;
-    /* Lane k of pk holds the byte k places back (zero before i): lanes
-     * k .. n + k - 1, no bit shifted out (the integer sanitizer). */
-    __m512i p1 = vec_load_masked(src, i, 1, _bzhi_u64((~0ull >> 1) << 1, n + 1));
-    __m512i p2 = vec_load_masked(src, i, 2, _bzhi_u64((~0ull >> 2) << 2, n + 2));
-    __m512i p3 = vec_load_masked(src, i, 3, _bzhi_u64((~0ull >> 3) << 3, n + 3));
-    __mmask64 bad = vec_errors_avx512(x, p1, p2, p3);
+    /* Lane j of pb holds the byte b places back, zero below lane b: moved
+     * within x, whose zeros past n are the input's end. */
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i p1 = _mm512_permutex2var_epi8(x, VEC_K(k, back[0]), zero);
+    __m512i p2 = _mm512_permutex2var_epi8(x, VEC_K(k, back[1]), zero);
+    __m512i p3 = _mm512_permutex2var_epi8(x, VEC_K(k, back[2]), zero);
+    __mmask64 bad = vec_errors_avx512(k, x, p1, p2, p3);
     /* Sequence starts: bytes other than 80..BF (the zeros past the end
      * included).  With n < 64 the zero at n may end the block. */
-    __mmask64 start = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8((char)0xBF));
+    __mmask64 start = _mm512_cmpgt_epi8_mask(x, VEC_K(k, nBF));
     unsigned cap = n < 64 ? n + 1 : 64;
     __mmask64 ends = _bzhi_u64(start, cap) & ~1ull;
     v.stop = ends == 0 || (bad & _bzhi_u64(~0ull, cap)) != 0;
@@ -920,9 +1131,15 @@ static inline vec_verdict vec_verdict_avx512(const uint8_t *src, size_t i, unsig
     if (__builtin_expect(v.stop, 0))
         ends = _bzhi_u64(ends, (unsigned)_tzcnt_u64(bad));
     v.end = ends == 0 ? 0 : 63u - (unsigned)__builtin_clzll(ends);
+    /* A whole block whose last sequence ends in it (no lead among its
+     * last three bytes asks for a byte past it): all of it, so that the
+     * next block starts at a whole 64 bytes.  Lanes 0-60 ask for 0xFF,
+     * which a block without errors has none of below lane 63. */
+    if (n == 64 && !v.stop && _mm512_cmpge_epu8_mask(x, VEC_K(k, open_end)) == 0)
+        v.end = 64;
     __mmask64 body = _bzhi_u64(~0ull, v.end);
     v.start = start & body;
-    v.four = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xF0)) & body;
+    v.four = _mm512_cmpge_epu8_mask(x, VEC_K(k, nF0)) & body;
     return v;
 }
 
@@ -938,6 +1155,7 @@ static inline vec_verdict vec_verdict_avx512(const uint8_t *src, size_t i, unsig
 LEPACK_AVX512
 static size_t vec_count_stride_avx512(const uint8_t *src, size_t len, size_t i, size_t *units)
 {
+    VEC_DEC_LOOP(k);
     size_t at = i, u = 0;
     while (len - at >= 64) {
         __m512i x = _mm512_loadu_si512((const void *)(src + at)), p1, p2, p3;
@@ -951,7 +1169,7 @@ static size_t vec_count_stride_avx512(const uint8_t *src, size_t len, size_t i, 
             p2 = _mm512_loadu_si512((const void *)(src + at - 2));
             p3 = _mm512_loadu_si512((const void *)(src + at - 3));
         }
-        if (vec_errors_avx512(x, p1, p2, p3) != 0)
+        if (vec_errors_avx512(k, x, p1, p2, p3) != 0)
             break;
         u += (size_t)_mm_popcnt_u64(_mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8((char)0xBF))) +
              (size_t)_mm_popcnt_u64(_mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xF0)));
@@ -994,7 +1212,7 @@ static size_t vec_count_avx512(const uint8_t *src, size_t len, size_t i, size_t 
             i += n;
             continue;
         }
-        vec_verdict v = vec_verdict_avx512(src, i, n, x);
+        vec_verdict v = vec_verdict_avx512(&vec_dec_consts, x, n);
         units += (size_t)_mm_popcnt_u64(v.start) + (size_t)_mm_popcnt_u64(v.four);
         i += v.end;
         if (v.stop)
@@ -1015,37 +1233,17 @@ static size_t vec_count_avx512(const uint8_t *src, size_t len, size_t i, size_t 
  * counting kernel's stride, then decoded block by block while it is in
  * the cache; and where the stride stops, the verdict of one block. */
 
-/* Byte k + from of x and the one after it in 16-bit lane k (one[0]), and
- * the byte two after it (one[1]), for the 32 lanes of a half block.  Only
- * lanes below the block's end are used, and a sequence starting there ends
- * before it: every byte those lanes need is in x (the last lanes of the
- * second half wrap around, unused). */
-static const uint8_t vec_lane_bytes[2][64] __attribute__((aligned(64))) = {
-#define VEC_LB(k) (k), (k) + 1
-    {VEC_LB(0), VEC_LB(1), VEC_LB(2), VEC_LB(3), VEC_LB(4), VEC_LB(5), VEC_LB(6), VEC_LB(7),
-     VEC_LB(8), VEC_LB(9), VEC_LB(10), VEC_LB(11), VEC_LB(12), VEC_LB(13), VEC_LB(14), VEC_LB(15),
-     VEC_LB(16), VEC_LB(17), VEC_LB(18), VEC_LB(19), VEC_LB(20), VEC_LB(21), VEC_LB(22), VEC_LB(23),
-     VEC_LB(24), VEC_LB(25), VEC_LB(26), VEC_LB(27), VEC_LB(28), VEC_LB(29), VEC_LB(30), VEC_LB(31)},
-#undef VEC_LB
-#define VEC_LB(k) (k) + 2, 0
-    {VEC_LB(0), VEC_LB(1), VEC_LB(2), VEC_LB(3), VEC_LB(4), VEC_LB(5), VEC_LB(6), VEC_LB(7),
-     VEC_LB(8), VEC_LB(9), VEC_LB(10), VEC_LB(11), VEC_LB(12), VEC_LB(13), VEC_LB(14), VEC_LB(15),
-     VEC_LB(16), VEC_LB(17), VEC_LB(18), VEC_LB(19), VEC_LB(20), VEC_LB(21), VEC_LB(22), VEC_LB(23),
-     VEC_LB(24), VEC_LB(25), VEC_LB(26), VEC_LB(27), VEC_LB(28), VEC_LB(29), VEC_LB(30), VEC_LB(31)},
-#undef VEC_LB
-};
-
 /* A lane's unit when its sequence is one byte (b0, the lane's first byte)
  * or, where b0 is a lead, two: the lead's five bits times 64 plus the next
  * byte's six, in one multiply-add of the lane's two bytes w.  The leads
  * are found again in the lanes rather than taken from the block's mask:
  * a half of a 64-bit mask register can cost a trip through memory. */
 LEPACK_AVX512
-static inline __m512i vec_units_1_2(__m512i w, __m512i b0)
+static inline __m512i vec_units_1_2(const vec_dec_k *k, __m512i w, __m512i b0)
 {
-    __m512i two = _mm512_maddubs_epi16(_mm512_and_si512(w, _mm512_set1_epi16(0x3F1F)),
-                                       _mm512_set1_epi16(0x0140));
-    return _mm512_mask_mov_epi16(b0, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0)), two);
+    __m512i two = _mm512_maddubs_epi16(_mm512_and_si512(w, VEC_K(k, w3F1F)),
+                                       VEC_K(k, w0140));
+    return _mm512_mask_mov_epi16(b0, _mm512_cmpge_epu16_mask(b0, VEC_K(k, wC0)), two);
 }
 
 /* The units of lanes `emit` of v, packed at out; returns their count. */
@@ -1065,40 +1263,39 @@ static inline unsigned vec_put_units(uint16_t *out, __m512i v, __mmask32 emit)
  * sequences (`widest` 2) or up to three bytes (3) skips the forms it does
  * not hold. */
 LEPACK_AVX512
-static inline unsigned vec_decode32(__m512i x, __m512i xn, unsigned from, int widest,
-                                    __mmask32 emit, __mmask32 low, uint16_t *out)
+static inline unsigned vec_decode32(const vec_dec_k *k, __m512i x, __m512i xn, unsigned from,
+                                    int widest, __mmask32 emit, __mmask32 low, uint16_t *out)
 {
-    const __m512i m3f = _mm512_set1_epi16(0x3F), at = _mm512_set1_epi8((char)from);
-    __m512i w = _mm512_permutex2var_epi8(
-        x, _mm512_add_epi8(_mm512_load_si512((const void *)vec_lane_bytes[0]), at), xn);
-    __m512i b0 = _mm512_and_si512(w, _mm512_set1_epi16(0xFF));
-    __m512i v = vec_units_1_2(w, b0);
+    const __m512i m3f = VEC_K(k, w3F);
+    unsigned h = from / 32;
+    __m512i w = _mm512_permutex2var_epi8(x, VEC_K(k, lanes[0][h]), xn);
+    __m512i b0 = _mm512_and_si512(w, VEC_K(k, wFF));
+    __m512i v = vec_units_1_2(k, w, b0);
     if (widest > 2) {
         __m512i b1 = _mm512_srli_epi16(w, 8);
         __m512i c1 = _mm512_and_si512(b1, m3f);
-        __m512i b2 = _mm512_maskz_permutex2var_epi8(
-            0x5555555555555555ull, x,
-            _mm512_add_epi8(_mm512_load_si512((const void *)vec_lane_bytes[1]), at), xn);
+        __m512i b2 = _mm512_maskz_permutex2var_epi8(0x5555555555555555ull, x,
+                                                    VEC_K(k, lanes[1][h]), xn);
         __m512i c2 = _mm512_and_si512(b2, m3f);
         __m512i three = _mm512_or_si512(
             _mm512_or_si512(_mm512_slli_epi16(b0, 12), _mm512_slli_epi16(c1, 6)), c2);
-        v = _mm512_mask_mov_epi16(v, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xE0)), three);
+        v = _mm512_mask_mov_epi16(v, _mm512_cmpge_epu16_mask(b0, VEC_K(k, wE0)), three);
         if (widest > 3) {
             /* 0xD800 + (cp - 0x10000) / 1024, cp / 1024 from the lead and
              * the two bytes after it. */
             __m512i high = _mm512_add_epi16(
-                _mm512_set1_epi16((short)0xD7C0),
+                VEC_K(k, wD7C0),
                 _mm512_or_si512(
-                    _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(b0, _mm512_set1_epi16(7)), 8),
+                    _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(b0, VEC_K(k, w07)), 8),
                                     _mm512_slli_epi16(c1, 2)),
                     _mm512_srli_epi16(c2, 4)));
             /* In the lane after the lead: its third byte's low four bits
              * and its fourth byte's six. */
             __m512i lowu = _mm512_or_si512(
-                _mm512_set1_epi16((short)0xDC00),
-                _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(b1, _mm512_set1_epi16(0x0F)), 6),
+                VEC_K(k, wDC00),
+                _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(b1, VEC_K(k, w0F)), 6),
                                 c2));
-            v = _mm512_mask_mov_epi16(v, _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xF0)), high);
+            v = _mm512_mask_mov_epi16(v, _mm512_cmpge_epu16_mask(b0, VEC_K(k, wF0)), high);
             v = _mm512_mask_mov_epi16(v, low, lowu);
         }
     }
@@ -1132,17 +1329,17 @@ static inline int vec_two_byte_block(__m512i x, unsigned n, vec_verdict *v)
  * may end; carry (bit 0): lane 0 holds the low surrogate of a four-byte
  * lead in lane 63 of the block before. */
 LEPACK_AVX512
-static VEC_ALWAYS_INLINE size_t vec_decode_block(__m512i x, __m512i xn, const vec_verdict *v,
-                                                 __mmask64 carry, uint16_t *out)
+static VEC_ALWAYS_INLINE size_t vec_decode_block(const vec_dec_k *k, __m512i x, __m512i xn,
+                                                 const vec_verdict *v, __mmask64 carry,
+                                                 uint16_t *out)
 {
     __mmask64 low = ((v->four & (~0ull >> 1)) << 1) | carry, emit = v->start | low;
-    __mmask64 big = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xE0)) &
-                    _bzhi_u64(~0ull, v->end);
+    __mmask64 big = _mm512_cmpge_epu8_mask(x, VEC_K(k, nE0)) & _bzhi_u64(~0ull, v->end);
     int widest = (v->four | carry) != 0 ? 4 : big != 0 ? 3 : 2;
-    size_t got = vec_decode32(x, xn, 0, widest, (__mmask32)emit, (__mmask32)low, out);
+    size_t got = vec_decode32(k, x, xn, 0, widest, (__mmask32)emit, (__mmask32)low, out);
     if (v->end > 32)
-        got += vec_decode32(x, xn, 32, widest, (__mmask32)(emit >> 32), (__mmask32)(low >> 32),
-                            out + got);
+        got += vec_decode32(k, x, xn, 32, widest, (__mmask32)(emit >> 32),
+                            (__mmask32)(low >> 32), out + got);
     return got;
 }
 
@@ -1167,8 +1364,8 @@ LEPACK_AVX512
 static size_t vec_two_byte_run_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d,
                                       size_t *qq, size_t *seqs)
 {
-    const __m512i pairs = _mm512_load_si512((const void *)vec_lane_bytes[0]);
-    const __m512i pairs_hi = _mm512_add_epi8(pairs, _mm512_set1_epi8(32));
+    VEC_DEC_LOOP(k);
+    const __m512i pairs = VEC_K(k, lanes[0][0]), pairs_hi = VEC_K(k, lanes[0][1]);
     const __m512i lead_min = _mm512_set1_epi8((char)0xC0), big_min = _mm512_set1_epi8((char)0xE0);
     const __m512i low_byte = _mm512_set1_epi16(0xFF);
     size_t q = *qq, n = 0;
@@ -1190,7 +1387,7 @@ static size_t vec_two_byte_run_avx512(const uint8_t *src, size_t len, size_t i, 
         __mmask64 start = ~cont;
         for (unsigned h = 0; h < 2; h++) {
             __m512i w = _mm512_permutex2var_epi8(x, h ? pairs_hi : pairs, xn);
-            __m512i v = vec_units_1_2(w, _mm512_and_si512(w, low_byte));
+            __m512i v = vec_units_1_2(k, w, _mm512_and_si512(w, low_byte));
             q += vec_put_units(d + q, v, (__mmask32)(start >> (32 * h)));
         }
         n += (size_t)_mm_popcnt_u64(start);
@@ -1215,6 +1412,7 @@ LEPACK_AVX512
 static size_t vec_decode_run_avx512(const uint8_t *src, size_t i, size_t e, uint16_t *d,
                                     size_t *qq)
 {
+    VEC_DEC_LOOP(k);
     size_t q = *qq, seqs = 0;
     __mmask64 carry = 0;
     __m512i x = vec_load_masked(src, i, 0, _bzhi_u64(~0ull, e - i >= 64 ? 64u : (unsigned)(e - i)));
@@ -1231,7 +1429,7 @@ static size_t vec_decode_run_avx512(const uint8_t *src, size_t i, size_t e, uint
         v.end = n;
         v.start = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8((char)0xBF)) & body;
         v.four = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8((char)0xF0)) & body;
-        q += vec_decode_block(x, xn, &v, carry, d + q);
+        q += vec_decode_block(k, x, xn, &v, carry, d + q);
         seqs += (size_t)_mm_popcnt_u64(v.start);
         carry = v.four >> 63;
         x = xn;
@@ -1247,6 +1445,7 @@ __attribute__((noinline)) static size_t vec_decode_avx512(const uint8_t *src, si
 {
     /* The steps of the ASCII run before i (vec_utf8_decode_avx512) come in
      * *steps. */
+    VEC_DEC_LOOP(kd);
     size_t q = *qq, seqs = *steps;
     /* Each block's address waits for the block before (where its last
      * sequence starts), so a block not yet in the cache would stall the
@@ -1274,7 +1473,7 @@ __attribute__((noinline)) static size_t vec_decode_avx512(const uint8_t *src, si
             }
             /* The last bytes, or a lead in lane 63 without its
              * continuation: the block (without that lead). */
-            q += vec_decode_block(x, x, &v, 0, d + q);
+            q += vec_decode_block(kd, x, x, &v, 0, d + q);
             seqs += (size_t)_mm_popcnt_u64(v.start);
             i += v.end;
             continue;
@@ -1289,9 +1488,9 @@ __attribute__((noinline)) static size_t vec_decode_avx512(const uint8_t *src, si
             continue;
         }
         /* Fewer than 64 bytes left, or an error in this block. */
-        v = vec_verdict_avx512(src, i, n, x);
+        v = vec_verdict_avx512(kd, x, n);
         if (v.end > 0) {
-            q += vec_decode_block(x, x, &v, 0, d + q);
+            q += vec_decode_block(kd, x, x, &v, 0, d + q);
             seqs += (size_t)_mm_popcnt_u64(v.start);
             i += v.end;
         }
@@ -1301,6 +1500,118 @@ __attribute__((noinline)) static size_t vec_decode_avx512(const uint8_t *src, si
     *qq = q;
     *steps = seqs;
     return i;
+}
+
+/* Up to how many bytes from i the decoding kernel takes in one pass. */
+#define VEC_SHORT 256u
+
+/* A short string in one pass: each block loaded once (masked: the zeros
+ * past the input are its end), checked and decoded from the same
+ * registers, the next block from where its last whole sequence ends.  No
+ * stride and no constant made: on a few dozen bytes those cost more than
+ * the blocks themselves. */
+
+/* The n bytes of x at i, not all ASCII: returns whether the next block
+ * follows (no error, input left). */
+LEPACK_AVX512
+static VEC_ALWAYS_INLINE int vec_short_mb(const vec_dec_k *k, __m512i x, unsigned n, size_t left,
+                                          size_t *ii, uint16_t *d, size_t *qq, size_t *seqs)
+{
+    vec_verdict v = vec_verdict_avx512(k, x, n);
+    *qq += vec_decode_block(k, x, x, &v, 0, d + *qq);
+    *seqs += (size_t)_mm_popcnt_u64(v.start);
+    *ii += v.end;
+    return !v.stop && v.end < left;
+}
+
+/* The n bytes of x, all ASCII, at out. */
+LEPACK_AVX512
+static VEC_ALWAYS_INLINE void vec_short_ascii(__m512i x, __mmask64 live, uint16_t *out)
+{
+    /* The second store writes nothing when n <= 32 (its address formed as
+     * an integer: it may lie past the output). */
+    _mm512_mask_storeu_epi16(out, (__mmask32)live, _mm512_cvtepu8_epi16(_mm512_castsi512_si256(x)));
+    _mm512_mask_storeu_epi16((void *)((uintptr_t)out + 64), (__mmask32)(live >> 32),
+                             _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(x, 1)));
+}
+
+/* The blocks after a short string's first. */
+LEPACK_AVX512
+__attribute__((noinline)) static size_t vec_decode_short_rest(const uint8_t *src, size_t len,
+                                                              size_t i, uint16_t *d, size_t *qq,
+                                                              size_t *steps)
+{
+    VEC_DEC_CONSTS(k);
+    size_t q = *qq, seqs = *steps;
+    for (;;) {
+        size_t left = len - i;
+        unsigned n = left >= 64 ? 64u : (unsigned)left;
+        __mmask64 live = _bzhi_u64(~0ull, n);
+        __m512i x = vec_load_masked(src, i, 0, live);
+        if (_mm512_movepi8_mask(x) == 0) {
+            vec_short_ascii(x, live, d + q);
+            q += n;
+            seqs += n;
+            i += n;
+            if (left > 64)
+                continue;
+            break;
+        }
+        if (!vec_short_mb(k, x, n, left, &i, d, &q, &seqs))
+            break;
+    }
+    *qq = q;
+    *steps = seqs;
+    return i;
+}
+
+/* A short string's first block when not all ASCII: apart from the loop,
+ * so that a string of one block pays for no loop's registers.  (Loaded
+ * again: a vector argument would leave the upper halves of the registers
+ * in use on return, which costs the caller's SSE code.) */
+LEPACK_AVX512
+__attribute__((noinline)) static size_t vec_decode_short_mb(const uint8_t *src, size_t len,
+                                                            size_t i, uint16_t *d, size_t *qq,
+                                                            size_t *steps)
+{
+    VEC_DEC_CONSTS(k);
+    size_t left = len - i;
+    unsigned n = left >= 64 ? 64u : (unsigned)left;
+    __m512i x = vec_load_masked(src, i, 0, _bzhi_u64(~0ull, n));
+    *steps = 0;
+    if (vec_short_mb(k, x, n, left, &i, d, qq, steps))
+        return vec_decode_short_rest(src, len, i, d, qq, steps);
+    return i;
+}
+
+/* A short string (`ascii`: its first byte is): a first block of ASCII
+ * here, without the frame of the others. */
+LEPACK_AVX512
+__attribute__((noinline)) static size_t vec_decode_short_avx512(const uint8_t *src, size_t len,
+                                                                size_t i, uint16_t *d, size_t *qq,
+                                                                size_t *steps, int ascii)
+{
+    size_t left = len - i;
+    /* Every line of the string asked for at once, so that their misses
+     * overlap: each block's address waits for the block before (strings
+     * not in the cache decoded up to 4 times slower without).  The first
+     * block's second line is the last one's, or one the loop asks for. */
+    _mm_prefetch((const char *)(src + len - 1), _MM_HINT_T0);
+    for (size_t b = 64; b < left; b += 64)
+        _mm_prefetch((const char *)(src + i + b), _MM_HINT_T0);
+    if (!ascii)
+        return vec_decode_short_mb(src, len, i, d, qq, steps);
+    unsigned n = left >= 64 ? 64u : (unsigned)left;
+    __mmask64 live = _bzhi_u64(~0ull, n);
+    __m512i x = vec_load_masked(src, i, 0, live);
+    if (_mm512_movepi8_mask(x) != 0)
+        return vec_decode_short_mb(src, len, i, d, qq, steps);
+    vec_short_ascii(x, live, d + *qq);
+    *qq += n;
+    *steps = n;
+    if (left > 64)
+        return vec_decode_short_rest(src, len, i + n, d, qq, steps);
+    return len;
 }
 
 /* The decoding kernel at AVX-512 from an ASCII byte: the run of ASCII
@@ -1323,7 +1634,14 @@ __attribute__((noinline)) static size_t vec_ascii_decode_avx512(const uint8_t *s
 static inline size_t vec_utf8_decode_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d,
                                             size_t *q, size_t *steps)
 {
-    if (src[i] < 0x80u)
+    /* The first byte read here by a plain load, on the short way too: a
+     * masked load of a line not in the cache waited much longer than one
+     * after a plain load had asked for it (ASCII strings of a pool out of
+     * the cache decoded in about half the time with it). */
+    int ascii = src[i] < 0x80u;
+    if (len - i <= VEC_SHORT)
+        return vec_decode_short_avx512(src, len, i, d, q, steps, ascii);
+    if (ascii)
         return vec_ascii_decode_avx512(src, len, i, d, q, steps);
     *steps = 0;
     return vec_decode_avx512(src, len, i, d, q, steps);
