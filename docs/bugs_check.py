@@ -200,7 +200,9 @@ def defined(root, path, name, cache):
     if path.endswith((".c", ".h")):
         # A definition or declaration: type words from the start of the line
         # (not an indented call).
-        return re.search(r"^(?:[A-Za-z_]\w*[ \t\*]+)+%s\s*\(" % re.escape(name), text, re.M) is not None
+        # (an attribute among them: __attribute__((noinline)) static ...).
+        return re.search(r"^(?:(?:[A-Za-z_]\w*|__attribute__\(\(\w+\)\))[ \t\*]+)+%s\s*\(" %
+                         re.escape(name), text, re.M) is not None
     return re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(name), text) is not None
 
 
