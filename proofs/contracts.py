@@ -199,11 +199,20 @@ def annotations(text):
     return sorted(found)
 
 
+# `__attribute__((...))` among a definition's leading words (noinline,
+# always_inline): not its name, and its parentheses are not the parameters.
+ATTRIBUTE = re.compile(r"__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)")
+
+
+def without_attributes(code):
+    return ATTRIBUTE.sub(lambda m: " " * len(m.group(0)), code)
+
+
 def following_function(text, end):
     """The name of the function declared or defined directly after offset
     end, or None when something else follows (a comment, a preprocessor
     line, a type)."""
-    rest = text[end:]
+    rest = without_attributes(text[end:end + 2000])
     m = re.match(r"\s*([^;{#/]*?)\b([A-Za-z_]\w*)\s*\(", rest)
     if not m or re.match(r"\s*(typedef|struct|union|enum)\b", rest) or "\n\n" in m.group(0):
         return None
@@ -271,7 +280,7 @@ def declared(root, headers):
             fn = following_function(text, end)
             if decls and fn and re.match(r"[\\\w]*", decls[0]).group(0) in CONTRACT_WORDS:
                 found.setdefault(fn, (h, contract_lines(acsl)))
-        code = csource.strip_comments(text, ghost_code=False)
+        code = without_attributes(csource.strip_comments(text, ghost_code=False))
         for m in re.finditer(r"^[A-Za-z_][^;{}()#]*?\b([A-Za-z_]\w*)\s*\(", code, re.M):
             if not re.match(r"\s*(typedef|return)\b", m.group(0)):
                 found.setdefault(m.group(1), (h, None))
