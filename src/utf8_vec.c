@@ -704,7 +704,7 @@ static VEC_ALWAYS_INLINE unsigned vec_mixed32_avx512(const vec_enc_k *k, const u
 {
     uint32_t after = ahead && (s[32] & 0xFC00u) == 0xDC00u ? 0x80000000u : 0u;
     uint32_t pair = m.high & (m.low >> 1 | after);
-    uint32_t skip = pair << 1 | hold;
+    uint32_t skip = (pair & 0x7FFFFFFFu) << 1 | hold; /* bit 31: the carry, in *pairs */
     uint32_t lone = (m.high | m.low) & ~(pair | skip);
     v = _mm512_mask_mov_epi16(v, lone, k->w3F);
     __m512i c0 = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
