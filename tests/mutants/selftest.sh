@@ -87,10 +87,10 @@ confirm.write_changed(sys.argv[1], ".", sys.argv[2:])' "$@"
 all=$(ls proofs/mutants/*.patch | wc -l)
 n=$(pick --changed "$out/none.txt" --pick 1 proofs/mutants/*.patch | wc -l)
 [ "$n" -eq "$all" ] && ok "mutants_pick: no changed list: all $all" || bad "mutants_pick: no changed list: $n of $all"
-changed "$out/changed.txt" lepack_utf8_encode
+changed "$out/changed.txt" utf8_encode_measured
 pick --changed "$out/changed.txt" --pick 1 proofs/mutants/*.patch | sort > "$out/pick1"
 pick --changed "$out/changed.txt" --pick 2 proofs/mutants/*.patch | sort > "$out/pick2"
-grep -l '^Functions:.*lepack_utf8_encode\b' proofs/mutants/*.patch | sort > "$out/pick-must"
+grep -l '^Functions:.*utf8_encode_measured\b' proofs/mutants/*.patch | sort > "$out/pick-must"
 both=$(comm -12 "$out/pick1" "$out/pick2")
 if [ "$(sort -u "$out/pick1" "$out/pick2" | wc -l)" -eq "$all" ] && [ -s "$out/pick-must" ] &&
    [ "$both" = "$(cat "$out/pick-must")" ]; then
