@@ -1051,10 +1051,12 @@ static int first_run(const char *name, first_answer *a)
             a->st = lepack_utf8_decoded_length(u8, len, &a->n);
         else if (strcmp(name, "decode") == 0)
             a->st = lepack_utf8_decode(u8, len, a->units, FIRST_UNITS, &a->n);
-        else if (strcmp(name, "validate") == 0)
-            a->st = lepack_utf8_validate(u8, len, &bad), a->n = bad;
-        else
+        else if (strcmp(name, "validate") == 0) {
+            a->st = lepack_utf8_validate(u8, len, &bad);
+            a->n = bad;
+        } else {
             return -1;
+        }
     }
     return 0;
 }
