@@ -1021,7 +1021,7 @@ static size_t first_text(uint16_t *s)
 }
 
 typedef struct first_answer {
-    int st;
+    lepack_status st;
     size_t n;
     uint8_t bytes[4 * FIRST_UNITS];
     uint16_t units[FIRST_UNITS];
