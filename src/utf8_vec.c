@@ -807,6 +807,12 @@ LEPACK_AVX512
 static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
 {
     size_t p = *pp;
+    /* A short string's lines asked for at once, so that their misses
+     * overlap: a masked load that misses waits for its line. */
+    if (n - i <= 64) {
+        _mm_prefetch((const char *)(s + n - 1), _MM_HINT_T0);
+        _mm_prefetch((const char *)(s + i + 32), _MM_HINT_T0);
+    }
     /* The ASCII prefix first, its one constant in a register; the forms'
      * constants are read from their table (vec_enc_consts) only after it. */
     const __m512i ascii_bits = _mm512_set1_epi16((short)0xFF80);
