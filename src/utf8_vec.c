@@ -808,10 +808,13 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
 {
     size_t p = *pp;
     /* A short string's lines asked for at once, so that their misses
-     * overlap: a masked load that misses waits for its line. */
+     * overlap: a masked load that misses waits for its line.  The middle
+     * line's address is reckoned as an integer: past the string's end
+     * (fewer than 32 units left), it is no pointer into it, and a
+     * prefetch never faults. */
     if (n - i <= 64) {
         _mm_prefetch((const char *)(s + n - 1), _MM_HINT_T0);
-        _mm_prefetch((const char *)(s + i + 32), _MM_HINT_T0);
+        _mm_prefetch((const char *)((uintptr_t)(s + i) + 64), _MM_HINT_T0);
     }
     /* The ASCII prefix first, its one constant in a register; the forms'
      * constants are read from their table (vec_enc_consts) only after it. */
