@@ -258,7 +258,7 @@ lepack_status lepack_utf8_decoded_length(const uint8_t *src, size_t len, size_t 
  * sequence becomes one U+FFFD) into dst[0 .. cap) and sets *written.  When
  * it does not fit: LEPACK_ENOSPACE with *written the units needed, dst
  * untouched.  A capacity of len units always fits, and then the input is
- * read once (no counting pass); so is an input of at most 256 bytes,
+ * read once (no counting pass); so is an input of at most 1024 bytes,
  * whatever the capacity (it is decoded on the stack and copied). */
 /*@ requires bytes_in(src, len) && units_out(dst, cap) && \valid(written);
     requires \separated(dst + (0 .. cap - 1), src + (0 .. len - 1));

@@ -410,19 +410,20 @@ static void decode_long_runs(void **state)
         }
 }
 
-/* Inputs of 256 bytes and fewer are decoded on the stack when the
- * capacity is below their length, longer ones counted first: both sides of
- * that edge, in every class, into buffers one unit short, exact and one
- * over (expect_decode), whole and with a byte broken. */
+/* Inputs of 1024 bytes and fewer (src/utf8.c's UTF8_SHORT_BYTES) are
+ * decoded on the stack when the capacity is below their length, longer
+ * ones counted first: both sides of that edge, in every class, into
+ * buffers one unit short, exact and one over (expect_decode), whole and
+ * with a byte broken. */
 static void decode_short_edge(void **state)
 {
     (void)state;
     static const uint16_t kinds[] = {0xE9, 0x416, 0x4E00, 0xD83D};
     test_rng r = {20261204};
     for (size_t kind = 0; kind < sizeof kinds / sizeof kinds[0]; kind++)
-        for (size_t len = 250; len <= 262; len++)
+        for (size_t len = 1018; len <= 1030; len++)
             for (int broken = 0; broken < 2; broken++) {
-                uint8_t src[262];
+                uint8_t src[1030];
                 uint16_t s[2] = {kinds[kind], 0xDE00};
                 size_t used;
                 /* one letter of the kind, then ASCII up to len bytes */
@@ -437,7 +438,7 @@ static void decode_short_edge(void **state)
 }
 
 /* The counting kernel (lepack_vec_utf8_count, behind decoded_length and a
- * decode of over 256 bytes into an exact-size buffer), the validating one
+ * decode of over 1024 bytes into an exact-size buffer), the validating one
  * (lepack_vec_utf8_valid_run, behind validate and the strict decode) and the
  * decoding one (lepack_vec_utf8_decode) against the scalar count,
  * validation and decode, at each level:

@@ -26,7 +26,10 @@
  * ending with it:
  *   pairs    every 2-byte value at every offset 0-66 of ASCII text after a
  *            two-byte anchor (every lane of the first block, and across
- *            into the second), every level
+ *            into the second), and at every offset 64-130 of ASCII texts
+ *            of 260 and 320 bytes from their start (the second block of
+ *            the AVX-512 ASCII run's two-block step, and across into the
+ *            third), every level
  *   classes  every 4-byte window over the 26 byte classes the kernel's
  *            lookups tell apart (KCLASS, tests/utf8_classes.h), the same
  *            places, every level
@@ -41,7 +44,7 @@
  *            across block edges of 4256-byte texts that keep the decoder in
  *            its runs (two-byte runs; checked runs at a fixed stride, with
  *            the 4 KiB limit at byte 4096), each also decoded into an
- *            exact-size buffer (above 256 bytes: counted first, then
+ *            exact-size buffer (above 1024 bytes: counted first, then
  *            decoded); --quick: the edges at 64, 128, 192, 4032, 4096, 4160
  *            and 4224, else every edge; AVX-512 (below it, no decoding
  *            kernel carries anything from one block to the next)
@@ -171,6 +174,13 @@ static int bg_make(dbg *b, const char *name, size_t len, const uint8_t *fill, si
  * the window meets every lane of a block and its edge. */
 static dbg bg_ascii, bg_anchored;
 enum { ANCHOR_FROM = 2 };
+/* Where the AVX-512 decoder's ASCII run (vec_ascii_avx512) takes the
+ * second block of a two-block step, in ASCII text from its start: a byte
+ * there is tested with the first block's, so it has windows of its own, in
+ * texts longer than the decoder's short way (VEC_SHORT, 256 bytes) that
+ * run on past a second step (320 bytes) or end 4 bytes into it (260). */
+enum { ASCII_STEP_SECOND = 64, ASCII_LONG = 320, ASCII_LONG_ENDING = 260 };
+static dbg bg_ascii_long;
 /* Two-, three- and four-byte text: a kernel's stores are followed by fewer
  * units than bytes. */
 static dbg bg_dense[3];
@@ -191,6 +201,7 @@ static int backgrounds(void)
     return bg_make(&bg_ascii, "ASCII", LEN, SEQ_A, 1, NULL, 0, NULL, 0, 0) &&
            bg_make(&bg_anchored, "ASCII after U+00E9", LEN, SEQ_A, 1, SEQ_E9, 2, NULL, 0, 0) &&
            bg_make(&bg_dense[0], "two-byte", LEN, SEQ_E9, 2, NULL, 0, NULL, 0, 0) &&
+           bg_make(&bg_ascii_long, "long ASCII", ASCII_LONG, SEQ_A, 1, NULL, 0, NULL, 0, 0) &&
            bg_make(&bg_dense[1], "three-byte", LEN, SEQ_4E2D, 3, NULL, 0, NULL, 0, 0) &&
            bg_make(&bg_dense[2], "four-byte", LEN, SEQ_1F600, 4, NULL, 0, NULL, 0, 0) &&
            bg_make(&bg_seam[0], "ASCII with U+00E9 in every block", SEAM_LEN, SEQ_A, 1, SEQ_E9,
@@ -349,14 +360,23 @@ static size_t length_for(size_t off, size_t wl, size_t ending)
     return ending ? off + wl : LEN;
 }
 
+
 static int set_pairs(uint64_t from, uint64_t to)
 {
     for (uint64_t k = from; k < to; k++) {
-        size_t ending = k % ENDINGS, off = (size_t)(k / ENDINGS % (LAST_OFFSET + 1));
-        uint32_t v = (uint32_t)(k / ENDINGS / (LAST_OFFSET + 1));
+        size_t ending = k % ENDINGS, place = (size_t)(k / ENDINGS % (LAST_OFFSET + 1));
+        uint64_t rest = k / ENDINGS / (LAST_OFFSET + 1);
+        int second = (int)(rest % 2);
+        uint32_t v = (uint32_t)(rest / 2);
         uint8_t w[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
-        if (!dcheck(bg_for(off), w, 2, off, length_for(off, 2, ending), 1, best, 0))
+        if (second) {
+            size_t off = ASCII_STEP_SECOND + place;
+            if (!dcheck(&bg_ascii_long, w, 2, off, ending ? ASCII_LONG_ENDING : ASCII_LONG, 1,
+                        best, 0))
+                return 1;
+        } else if (!dcheck(bg_for(place), w, 2, place, length_for(place, 2, ending), 1, best, 0)) {
             return 1;
+        }
     }
     return 0;
 }
@@ -850,8 +870,8 @@ int main(int argc, char **argv)
                      pow_u(NCLASS, dense_w) * 3 * (LEN - dense_w + 1) * ENDINGS, jobs, what);
     }
     if (rc == 0)
-        rc = run_set("pairs", set_pairs, 65536 * offsets, jobs, "(every 2-byte value x 67 "
-                     "offsets x 2 endings, every level)");
+        rc = run_set("pairs", set_pairs, 65536 * offsets * 2, jobs, "(every 2-byte value x 67 "
+                     "offsets x 2 endings x 2 places, every level)");
     if (rc == 0)
         rc = run_set("eclasses", set_eclasses,
                      (uint64_t)NECLASS * NECLASS * NECLASS * NEBG * offsets, jobs,
