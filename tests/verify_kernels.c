@@ -200,8 +200,8 @@ static int backgrounds(void)
 {
     return bg_make(&bg_ascii, "ASCII", LEN, SEQ_A, 1, NULL, 0, NULL, 0, 0) &&
            bg_make(&bg_anchored, "ASCII after U+00E9", LEN, SEQ_A, 1, SEQ_E9, 2, NULL, 0, 0) &&
-           bg_make(&bg_dense[0], "two-byte", LEN, SEQ_E9, 2, NULL, 0, NULL, 0, 0) &&
            bg_make(&bg_ascii_long, "long ASCII", ASCII_LONG, SEQ_A, 1, NULL, 0, NULL, 0, 0) &&
+           bg_make(&bg_dense[0], "two-byte", LEN, SEQ_E9, 2, NULL, 0, NULL, 0, 0) &&
            bg_make(&bg_dense[1], "three-byte", LEN, SEQ_4E2D, 3, NULL, 0, NULL, 0, 0) &&
            bg_make(&bg_dense[2], "four-byte", LEN, SEQ_1F600, 4, NULL, 0, NULL, 0, 0) &&
            bg_make(&bg_seam[0], "ASCII with U+00E9 in every block", SEAM_LEN, SEQ_A, 1, SEQ_E9,
@@ -359,7 +359,6 @@ static size_t length_for(size_t off, size_t wl, size_t ending)
 {
     return ending ? off + wl : LEN;
 }
-
 
 static int set_pairs(uint64_t from, uint64_t to)
 {
