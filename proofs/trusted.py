@@ -67,6 +67,29 @@ TRUSTED_FUNCTIONS = {
         "v256_setzero_u8": "the lane models [10]: vpxor",
         "v512_setzero_u8": "the lane models [10]: vpxord",
     },
+    "src/lane/load.h": {
+        "v128_load_u8": "the lane models [10]: movdqu",
+        "v256_load_u8": "the lane models [10]: vmovdqu (256 bits)",
+        "v512_load_u8": "the lane models [10]: vmovdqu8 (512 bits)",
+        "v512_load_first_u8": "the lane models [10]: vmovdqu8 under a mask of the first lanes",
+        "v512_load_u16": "the lane models [10]: vmovdqu16 (512 bits)",
+        "v512_load_first_u16": "the lane models [10]: vmovdqu16 under a mask of the first lanes",
+    },
+    "src/lane/narrow.h": {
+        "v512_store_narrow_u16": "the lane models [10]: vpmovwb and vmovdqu8 (256 bits)",
+        "v512_store_narrow_first_u16": "the lane models [10]: vpmovwb and masked vmovdqu8",
+    },
+    "src/lane/sign.h": {
+        "v128_first_high_u8": "the lane models [10]: pmovmskb and bsf",
+        "v256_first_high_u8": "the lane models [10]: vpmovmskb and bsf",
+        "v512_first_high_u8": "the lane models [10]: vpmovb2m and tzcnt",
+        "v512_none_high2_u8": "the lane models [10]: vporq, vpmovb2m and a mask test",
+        "v512_none_high_u16": "the lane models [10]: vptestmw against 0xFF80 and a mask test",
+    },
+    "src/lane/widen.h": {
+        "v512_store_widen_u8": "the lane models [10]: vpmovzxbw and vmovdqu16",
+        "v512_store_widen_first_u8": "the lane models [10]: vpmovzxbw and masked vmovdqu16",
+    },
     "src/lane/stream.h": {
         "v128_stream_u8": "the lane models [10]: movntdq",
         "v256_stream_u8": "the lane models [10]: vmovntdq (256 bits)",
@@ -104,16 +127,20 @@ def scanned_files(root, unit_files):
     for name in os.listdir(src):
         if name.endswith((".c", ".h")):
             files.add("src/" + name)
+    # Every file reached is read for its includes once, those of src/ too
+    # (a unit's source may include a header of src/ that includes more).
     todo = [f for f in unit_files if os.path.exists(os.path.join(root, f))]
+    read = set()
     while todo:
         f = todo.pop()
-        if f in files and not f.startswith("src/") or not os.path.exists(os.path.join(root, f)):
+        if f in read or not os.path.exists(os.path.join(root, f)):
             continue
+        read.add(f)
         files.add(f)
         text = open(os.path.join(root, f), encoding="utf-8").read()
         for inc in csource.local_includes(text):
             dep = os.path.normpath(os.path.join(os.path.dirname(f), inc))
-            if dep not in files and os.path.exists(os.path.join(root, dep)):
+            if dep not in read and os.path.exists(os.path.join(root, dep)):
                 todo.append(dep)
     return sorted(files)
 

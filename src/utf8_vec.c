@@ -20,6 +20,7 @@
 
 #include "cpu.h"
 #include "cpu_level.h"
+#include "utf8_ascii_vec.h"
 
 #define LEPACK_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #define LEPACK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
@@ -175,20 +176,6 @@ __attribute__((noinline)) static size_t vec_decode_sse2(const uint8_t *src, size
     return j;
 }
 
-static size_t vec_span_sse2(const uint8_t *src, size_t len, size_t i)
-{
-    while (len - i >= 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
-        unsigned mask = (unsigned)_mm_movemask_epi8(v);
-        if (mask != 0)
-            return i + (unsigned)__builtin_ctz(mask);
-        i += 16;
-    }
-    return i;
-}
-
-/* Blocks of 8 units without a surrogate: e1 counts units >= 0x80, e2 units
- * >= 0x800 (both compared as signed after a 0x8000 bias). */
 /* The counting kernel at SSE2: a run of ASCII, one unit per byte. */
 __attribute__((noinline)) static size_t vec_count_sse2(const uint8_t *src, size_t len, size_t i, size_t *q)
 {
@@ -197,6 +184,8 @@ __attribute__((noinline)) static size_t vec_count_sse2(const uint8_t *src, size_
     return j;
 }
 
+/* Blocks of 8 units without a surrogate: e1 counts units >= 0x80, e2 units
+ * >= 0x800 (both compared as signed after a 0x8000 bias). */
 static size_t vec_length_sse2(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
 {
     const __m128i bias = vec_set16(0x8000);
@@ -340,19 +329,6 @@ static size_t vec_decode_avx2(const uint8_t *src, size_t len, size_t i, uint16_t
     size_t j = src[i] < 0x80u ? vec_ascii_avx2(src, len, i, d, q) : i;
     *steps = j - i;
     return j;
-}
-
-LEPACK_AVX2
-static size_t vec_span_avx2(const uint8_t *src, size_t len, size_t i)
-{
-    while (len - i >= 32) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
-        unsigned mask = (unsigned)_mm256_movemask_epi8(v);
-        if (mask != 0)
-            return i + (unsigned)__builtin_ctz(mask);
-        i += 32;
-    }
-    return vec_span_sse2(src, len, i);
 }
 
 LEPACK_AVX2
@@ -623,28 +599,6 @@ static inline unsigned vec_bmp32_avx512(const vec_enc_k *k, __m512i v, __mmask32
     return vec_wide32_avx512(k, v, live, zero2, d, room);
 }
 
-/* Up to 32 units at s (all that are left, when fewer) as ASCII bytes at d
- * when every one is ASCII, their count returned; else 0, nothing written. */
-LEPACK_AVX512
-static inline unsigned vec_ascii32_avx512(const uint16_t *s, size_t left, uint8_t *d,
-                                          __m512i wFF80)
-{
-    if (left >= 32) {
-        __m512i v = _mm512_loadu_si512((const void *)s);
-        if (_mm512_test_epi16_mask(v, wFF80) != 0)
-            return 0;
-        _mm256_storeu_si256((__m256i *)(void *)d, _mm512_cvtepi16_epi8(v));
-        return 32;
-    }
-    /* A tail in one masked load and store. */
-    __mmask32 live = (__mmask32)_bzhi_u32(~0u, (unsigned)left);
-    __m512i v = _mm512_maskz_loadu_epi16(live, s);
-    if (_mm512_test_epi16_mask(v, wFF80) != 0)
-        return 0;
-    _mm256_mask_storeu_epi8(d, live, _mm512_cvtepi16_epi8(v));
-    return (unsigned)left;
-}
-
 /* 16 units of the mixed block (below) in 32-bit lanes, c (a lone
  * surrogate already 0x3F, its '?'), with the unit after each in nx; `pair`
  * marks the lanes of the highs that start a pair, `skip` those that write
@@ -845,9 +799,8 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
     }
     /* The ASCII prefix first, its one constant in a register; the forms'
      * constants are read from their table (vec_enc_consts) only after it. */
-    const __m512i ascii_bits = _mm512_set1_epi16((short)0xFF80);
-    unsigned a;
-    while (i < n && (a = vec_ascii32_avx512(s + i, n - i, d + p, ascii_bits)) != 0) {
+    size_t a;
+    while (i < n && (a = vec_ascii32_avx512(s, n, i, d, p)) != 0) {
         p += a;
         i += a;
     }
@@ -962,62 +915,6 @@ static size_t vec_mutf8_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d
         i += k;
     }
     *pp = p;
-    return i;
-}
-
-/* 64 ASCII bytes as 64 units at d. */
-LEPACK_AVX512
-static VEC_ALWAYS_INLINE void vec_widen64(uint16_t *d, __m512i v)
-{
-    _mm512_storeu_si512((void *)d, _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
-    _mm512_storeu_si512((void *)(d + 32), _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
-}
-
-LEPACK_AVX512
-static VEC_ALWAYS_INLINE size_t vec_ascii_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *qq)
-{
-    size_t q = *qq;
-    /* Whole blocks with plain loads and stores: clang 14 made the masked
-     * loop below about 5x slower than AVX2 on long ASCII runs (gcc did not).
-     * Two blocks a step, both read before either is written: a load after
-     * the stores waits on them wherever the output runs at the input's
-     * address less a multiple of 4 KiB. */
-    while (len - i >= 128) {
-        __m512i v0 = _mm512_loadu_si512((const void *)(src + i));
-        __m512i v1 = _mm512_loadu_si512((const void *)(src + i + 64));
-        if (_mm512_movepi8_mask(_mm512_or_si512(v0, v1)) != 0)
-            break;
-        vec_widen64(d + q, v0);
-        vec_widen64(d + q + 64, v1);
-        q += 128;
-        i += 128;
-    }
-    if (len - i >= 64) {
-        __m512i v = _mm512_loadu_si512((const void *)(src + i));
-        if (_mm512_movepi8_mask(v) == 0) {
-            vec_widen64(d + q, v);
-            q += 64;
-            i += 64;
-        }
-    }
-    while (i < len) {
-        size_t left = len - i;
-        __mmask64 live = _bzhi_u64(~0ull, (unsigned)(left >= 64 ? 64 : left));
-        __m512i v = _mm512_maskz_loadu_epi8(live, src + i);
-        __mmask64 nonascii = _mm512_movepi8_mask(v);
-        unsigned k = nonascii ? (unsigned)_tzcnt_u64(nonascii) : (unsigned)(left >= 64 ? 64 : left);
-        __mmask64 put = _bzhi_u64(~0ull, k);
-        _mm512_mask_storeu_epi16(d + q, (__mmask32)put,
-                                 _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
-        if (k > 32)
-            _mm512_mask_storeu_epi16(d + q + 32, (__mmask32)(put >> 32),
-                                     _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(v, 1)));
-        q += k;
-        i += k;
-        if (nonascii)
-            break;
-    }
-    *qq = q;
     return i;
 }
 

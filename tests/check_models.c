@@ -18,11 +18,14 @@
  *
  *   check_models [--sweep N]     exit 0: all agree; 1: a difference
  *                                 (printed with its inputs); 2: usage */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #define OP(name) cform_##name
 #define MODELS_DECLARE
@@ -35,7 +38,7 @@
 #undef OP
 
 static size_t sweep = 1000000;
-static int have_avx2, have_avx512;
+static int have_avx2, have_avx512, have_avx512bw;
 
 /* --- inputs ----------------------------------------------------------------- */
 
@@ -65,7 +68,7 @@ typedef struct tally {
     uint64_t checks;
 } tally;
 
-static tally tallies[16];
+static tally tallies[32];
 static size_t ntallies;
 
 static tally *op_tally(const char *name)
@@ -190,6 +193,356 @@ static void check_streams(void)
     }
 }
 
+/* --- loads ------------------------------------------------------------------ */
+
+typedef void (*load_fn)(uint8_t *, const uint8_t *, size_t);
+
+/* The instruction's register and the model's, from the same bytes, over
+ * poisoned registers. */
+static void load_pair(const char *op, load_fn in, load_fn model, const uint8_t *s, size_t i,
+                      size_t width)
+{
+    uint8_t x[64], y[64];
+    memset(x, 0xa5, sizeof x), memset(y, 0x5a, sizeof y);
+    in(x, s, i), model(y, s, i);
+    char note[32];
+    snprintf(note, sizeof note, "(load at offset %zu)", i);
+    agree(op, x, y, width, s + i, width, note);
+}
+
+/* Every byte value in every lane at every place of two lines; then random
+ * bytes at random places. */
+static void check_loads(void)
+{
+    static const struct {
+        const char *name;
+        load_fn in, model;
+        size_t width;
+        int level;
+    } ops[] = {
+        {"v128_load_u8", intrin_v128_load_u8, cform_v128_load_u8, 16, 0},
+        {"v256_load_u8", intrin_v256_load_u8, cform_v256_load_u8, 32, 1},
+        {"v512_load_u8", intrin_v512_load_u8, cform_v512_load_u8, 64, 2},
+    };
+    static _Alignas(64) uint8_t src[256];
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        if ((ops[k].level == 1 && !have_avx2) || (ops[k].level == 2 && !have_avx512))
+            continue;
+        size_t w = ops[k].width;
+        for (size_t n = 0; n < w * 256; n++)
+            for (size_t at = 0; at < 128; at++) {
+                fill(src, sizeof src);
+                src[at + n / 256] = (uint8_t)n;
+                load_pair(ops[k].name, ops[k].in, ops[k].model, src, at, w);
+            }
+        for (size_t n = 0; n < sweep; n++) {
+            fill(src, sizeof src);
+            load_pair(ops[k].name, ops[k].in, ops[k].model, src, (size_t)(next() % 128), w);
+        }
+    }
+}
+
+/* The masked load: every count of lanes at every place of two lines, over
+ * random bytes and over 0xFF (where a zeroed lane shows); each count with
+ * its last byte the last of a page whose next page faults (a lane read
+ * past the count would stop the program); then random. */
+static void check_load_first(void)
+{
+    if (!have_avx512bw)
+        return;
+    static _Alignas(64) uint8_t src[256];
+    uint8_t x[64], y[64];
+    char note[48];
+#define LOAD_FIRST(s, i, n)                                                                \
+    do {                                                                                   \
+        memset(x, 0xa5, sizeof x), memset(y, 0x5a, sizeof y);                              \
+        intrin_v512_load_first_u8(x, (s), (i), (n));                                       \
+        cform_v512_load_first_u8(y, (s), (i), (n));                                        \
+        snprintf(note, sizeof note, "(%zu lanes at offset %zu)", (size_t)(n), (size_t)(i)); \
+        agree("v512_load_first_u8", x, y, 64, (s) + (i), (n), note);                      \
+    } while (0)
+    for (size_t n = 0; n <= 64; n++)
+        for (size_t at = 0; at < 128; at++) {
+            for (int r = 0; r < 4; r++) {
+                fill(src, sizeof src);
+                LOAD_FIRST(src, at, n);
+            }
+            memset(src, 0xff, sizeof src);
+            LOAD_FIRST(src, at, n);
+        }
+    long page = sysconf(_SC_PAGESIZE);
+    uint8_t *two = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (two == MAP_FAILED || mprotect(two + page, (size_t)page, PROT_NONE) != 0) {
+        perror("check-models: the guard page");
+        exit(1);
+    }
+    memset(two, 0x3c, (size_t)page);
+    for (size_t n = 0; n <= 64; n++) {
+        size_t i = (size_t)page - n;
+        LOAD_FIRST(two, i, n);
+    }
+    munmap(two, 2 * (size_t)page);
+    for (size_t r = 0; r < sweep; r++) {
+        fill(src, sizeof src);
+        size_t at = (size_t)(next() % 128), n = (size_t)(next() % 65);
+        LOAD_FIRST(src, at, n);
+    }
+#undef LOAD_FIRST
+}
+
+/* --- the high bit ----------------------------------------------------------- */
+
+/* A register of ASCII bytes with each lane at or above 0x80 with chance
+ * 1 in `one_in`. */
+static void sparse_high(uint8_t *reg, size_t w, unsigned one_in)
+{
+    for (size_t t = 0; t < w; t++) {
+        uint64_t r = next();
+        reg[t] = (uint8_t)(r % one_in == 0 ? 0x80 | (r >> 32) : (r >> 32) & 0x7f);
+    }
+}
+
+typedef size_t (*first_fn)(const uint8_t *);
+
+/* Every byte value in every lane of otherwise ASCII registers; then
+ * registers with a few lanes high, and with many. */
+static void check_first_high(void)
+{
+    static const struct {
+        const char *name;
+        first_fn in, model;
+        size_t width;
+        int level;
+    } ops[] = {
+        {"v128_first_high_u8", intrin_v128_first_high_u8, cform_v128_first_high_u8, 16, 0},
+        {"v256_first_high_u8", intrin_v256_first_high_u8, cform_v256_first_high_u8, 32, 1},
+        {"v512_first_high_u8", intrin_v512_first_high_u8, cform_v512_first_high_u8, 64, 3},
+    };
+    uint8_t reg[64];
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        if ((ops[k].level == 1 && !have_avx2) || (ops[k].level == 3 && !have_avx512bw))
+            continue;
+        size_t w = ops[k].width;
+        for (size_t n = 0; n < w * 256 + sweep; n++) {
+            if (n < w * 256) {
+                sparse_high(reg, w, UINT32_MAX);
+                reg[n / 256] = (uint8_t)n;
+            } else {
+                sparse_high(reg, w, n % 2 ? (unsigned)w : 2);
+            }
+            size_t got = ops[k].in(reg), want = ops[k].model(reg);
+            agree(ops[k].name, &got, &want, sizeof got, reg, w, "(the lane returned)");
+        }
+    }
+    if (!have_avx512bw)
+        return;
+    uint8_t a[64], b[64];
+    for (size_t n = 0; n < 2 * 64 * 256 + sweep; n++) {
+        if (n < 2 * 64 * 256) {
+            sparse_high(a, 64, UINT32_MAX), sparse_high(b, 64, UINT32_MAX);
+            (n % 2 ? b : a)[n / 2 / 256] = (uint8_t)(n / 2);
+        } else {
+            sparse_high(a, 64, 128), sparse_high(b, 64, 128);
+        }
+        int got = intrin_v512_none_high2_u8(a, b), want = cform_v512_none_high2_u8(a, b);
+        uint8_t both[128];
+        memcpy(both, a, 64), memcpy(both + 64, b, 64);
+        agree("v512_none_high2_u8", &got, &want, sizeof got, both, sizeof both,
+              "(a then b)");
+    }
+}
+
+/* --- widening stores -------------------------------------------------------- */
+
+/* Units written into a buffer poisoned afresh, by the instruction and by
+ * the model; the whole buffers compared.  k > 64 is the unmasked store. */
+static void widen_pair(size_t q, const uint8_t *reg, size_t k)
+{
+    static _Alignas(64) uint16_t x[192], y[192];
+    uint16_t poison = (uint16_t)next();
+    for (size_t t = 0; t < 192; t++)
+        x[t] = y[t] = poison;
+    char note[48];
+    if (k > 64) {
+        intrin_v512_store_widen_u8(x, q, reg), cform_v512_store_widen_u8(y, q, reg);
+        snprintf(note, sizeof note, "(store at unit %zu)", q);
+        agree("v512_store_widen_u8", x, y, sizeof x, reg, 64, note);
+    } else {
+        intrin_v512_store_widen_first_u8(x, q, reg, k);
+        cform_v512_store_widen_first_u8(y, q, reg, k);
+        snprintf(note, sizeof note, "(%zu lanes at unit %zu)", k, q);
+        agree("v512_store_widen_first_u8", x, y, sizeof x, reg, 64, note);
+    }
+}
+
+/* Every byte value in every lane at every place of two lines (in units);
+ * the masked store at every count and place; then random. */
+static void check_widen(void)
+{
+    if (!have_avx512bw)
+        return;
+    uint8_t reg[64];
+    for (size_t n = 0; n < 64 * 256; n++)
+        for (size_t q = 0; q < 64; q += 1) {
+            fill(reg, sizeof reg);
+            reg[n / 256] = (uint8_t)n;
+            widen_pair(q, reg, 65);
+            if (q % 16 == 0)
+                widen_pair(q, reg, 64);
+        }
+    for (size_t k = 0; k <= 64; k++)
+        for (size_t q = 0; q < 64; q++)
+            for (int r = 0; r < 8; r++) {
+                fill(reg, sizeof reg);
+                widen_pair(q, reg, k);
+            }
+    for (size_t n = 0; n < sweep; n++) {
+        fill(reg, sizeof reg);
+        widen_pair((size_t)(next() % 128), reg, 65);
+        fill(reg, sizeof reg);
+        widen_pair((size_t)(next() % 128), reg, (size_t)(next() % 65));
+    }
+}
+
+/* --- 16-bit lanes ------------------------------------------------------------ */
+
+/* A unit edge value or a random one: the edges of ASCII and of the low
+ * byte (0x007F, 0x0080, 0x00FF, 0x0100, 0xFF7F, 0xFF80) among them. */
+static const uint16_t EDGE16[] = {0x0000, 0x0001, 0x007f, 0x0080, 0x00ff, 0x0100,
+                                  0x7fff, 0x8000, 0xff7f, 0xff80, 0xfffe, 0xffff};
+#define NEDGE16 (sizeof EDGE16 / sizeof EDGE16[0])
+
+/* A register of ASCII units with each lane an edge value, or random, with
+ * chance 1 in `one_in`. */
+static void sparse_units(uint16_t *u, size_t w, unsigned one_in)
+{
+    for (size_t t = 0; t < w; t++) {
+        uint64_t r = next();
+        u[t] = r % one_in != 0 ? (uint16_t)((r >> 32) & 0x7f)
+               : r % 2        ? EDGE16[(r >> 8) % NEDGE16]
+                              : (uint16_t)(r >> 16);
+    }
+}
+
+/* Every unit of a byte's values and every edge value in every lane (and
+ * their high bytes over ASCII low bytes) for the test and the stores; the
+ * loads at every place of two lines, the masked ones at every count, their
+ * last unit the last of a page before one that faults; then random. */
+static void check_units(void)
+{
+    if (!have_avx512)
+        return;
+    static _Alignas(64) uint16_t src[192];
+    uint8_t x[64], y[64];
+    char note[48];
+#define LOAD16(s, i, n)                                                                    \
+    do {                                                                                   \
+        memset(x, 0xa5, sizeof x), memset(y, 0x5a, sizeof y);                              \
+        if ((n) > 32) {                                                                    \
+            intrin_v512_load_u16(x, (s), (i)), cform_v512_load_u16(y, (s), (i));           \
+            snprintf(note, sizeof note, "(load at unit %zu)", (size_t)(i));                \
+            agree("v512_load_u16", x, y, 64, (s) + (i), 64, note);                        \
+        } else {                                                                           \
+            intrin_v512_load_first_u16(x, (s), (i), (n));                                  \
+            cform_v512_load_first_u16(y, (s), (i), (n));                                   \
+            snprintf(note, sizeof note, "(%zu units at unit %zu)", (size_t)(n), (size_t)(i)); \
+            agree("v512_load_first_u16", x, y, 64, (s) + (i), 2 * (n), note);             \
+        }                                                                                  \
+    } while (0)
+    for (size_t n = 0; n < 32 * 512; n++)
+        for (size_t at = 0; at < 64; at++) {
+            fill(src, sizeof src);
+            src[at + n / 512] = n % 512 < 256 ? (uint16_t)(n % 256) : (uint16_t)((n % 256) << 8);
+            LOAD16(src, at, 33);
+        }
+    if (!have_avx512bw)
+        return;
+    for (size_t n = 0; n <= 32; n++)
+        for (size_t at = 0; at < 64; at++) {
+            for (int r = 0; r < 4; r++) {
+                fill(src, sizeof src);
+                LOAD16(src, at, n);
+            }
+            memset(src, 0xff, sizeof src);
+            LOAD16(src, at, n);
+        }
+    long page = sysconf(_SC_PAGESIZE);
+    uint8_t *two = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (two == MAP_FAILED || mprotect(two + page, (size_t)page, PROT_NONE) != 0) {
+        perror("check-models: the guard page");
+        exit(1);
+    }
+    memset(two, 0x3c, (size_t)page);
+    const uint16_t *units = (const uint16_t *)(const void *)two;
+    for (size_t n = 0; n <= 32; n++) {
+        size_t i = (size_t)page / 2 - n;
+        LOAD16(units, i, n);
+    }
+    munmap(two, 2 * (size_t)page);
+    for (size_t r = 0; r < sweep; r++) {
+        fill(src, sizeof src);
+        size_t at = (size_t)(next() % 64), n = (size_t)(next() % 34);
+        LOAD16(src, at, n);
+    }
+#undef LOAD16
+    uint16_t u[32];
+    for (size_t n = 0; n < 32 * (512 + NEDGE16) + sweep; n++) {
+        size_t e = n % (512 + NEDGE16);
+        if (n < 32 * (512 + NEDGE16)) {
+            sparse_units(u, 32, UINT32_MAX);
+            u[n / (512 + NEDGE16)] = e < 256   ? (uint16_t)e
+                                     : e < 512 ? (uint16_t)((e - 256) << 8 | (n & 0x7f))
+                                               : EDGE16[e - 512];
+        } else {
+            sparse_units(u, 32, n % 2 ? 32 : 2);
+        }
+        int got = intrin_v512_none_high_u16((const uint8_t *)u);
+        int want = cform_v512_none_high_u16((const uint8_t *)u);
+        agree("v512_none_high_u16", &got, &want, sizeof got, u, sizeof u, "(1: all ASCII)");
+    }
+    /* Narrowing stores into a poisoned buffer compared whole. */
+    static _Alignas(64) uint8_t bx[192], by[192];
+#define NARROW(p, k)                                                                       \
+    do {                                                                                   \
+        uint8_t poison = (uint8_t)next();                                                  \
+        memset(bx, poison, sizeof bx), memset(by, poison, sizeof by);                      \
+        if ((k) > 32) {                                                                    \
+            intrin_v512_store_narrow_u16(bx, (p), (const uint8_t *)u);                     \
+            cform_v512_store_narrow_u16(by, (p), (const uint8_t *)u);                      \
+            snprintf(note, sizeof note, "(store at byte %zu)", (size_t)(p));               \
+            agree("v512_store_narrow_u16", bx, by, sizeof bx, u, sizeof u, note);          \
+        } else {                                                                           \
+            intrin_v512_store_narrow_first_u16(bx, (p), (const uint8_t *)u, (k));          \
+            cform_v512_store_narrow_first_u16(by, (p), (const uint8_t *)u, (k));           \
+            snprintf(note, sizeof note, "(%zu lanes at byte %zu)", (size_t)(k), (size_t)(p)); \
+            agree("v512_store_narrow_first_u16", bx, by, sizeof bx, u, sizeof u, note);    \
+        }                                                                                  \
+    } while (0)
+    for (size_t n = 0; n < 32 * (512 + NEDGE16); n++)
+        for (size_t p = 0; p < 128; p += 5) {
+            size_t e = n % (512 + NEDGE16);
+            fill(u, sizeof u);
+            u[n / (512 + NEDGE16)] = e < 256   ? (uint16_t)e
+                                     : e < 512 ? (uint16_t)((e - 256) << 8 | (n & 0xff))
+                                               : EDGE16[e - 512];
+            NARROW(p, 33);
+            NARROW(p, 32 - n % 33);
+        }
+    for (size_t k = 0; k <= 32; k++)
+        for (size_t p = 0; p < 128; p++) {
+            fill(u, sizeof u);
+            NARROW(p, k);
+        }
+    for (size_t n = 0; n < sweep; n++) {
+        fill(u, sizeof u);
+        size_t p = (size_t)(next() % 128), k = (size_t)(next() % 34);
+        NARROW(p, k);
+    }
+#undef NARROW
+}
+
 /* The line offset: the address modulo 64 at every place of two lines, and
  * both forms alike; and the fence. */
 static void check_line_offsets(void)
@@ -218,19 +571,29 @@ int main(int argc, char **argv)
     __builtin_cpu_init();
     have_avx2 = __builtin_cpu_supports("avx2");
     have_avx512 = __builtin_cpu_supports("avx512f");
+    have_avx512bw = have_avx512 && __builtin_cpu_supports("avx512bw") &&
+                    __builtin_cpu_supports("avx512vl") &&
+                    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
     clock_t t0 = clock();
     check_setzero();
     check_streams();
     check_line_offsets();
+    check_loads();
+    check_load_first();
+    check_first_high();
+    check_widen();
+    check_units();
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     uint64_t total = 0;
     for (size_t k = 0; k < ntallies; k++) {
         printf("check-models: %-28s %10" PRIu64 " checks\n", tallies[k].name, tallies[k].checks);
         total += tallies[k].checks;
     }
-    if (!have_avx2 || !have_avx512)
+    if (!have_avx2 || !have_avx512bw)
         printf("check-models: this CPU lacks %s: those operations were not checked\n",
-               have_avx2 ? "AVX-512F" : "AVX2 and AVX-512F");
+               !have_avx2         ? "AVX2 and AVX-512"
+               : !have_avx512     ? "AVX-512F"
+                                  : "AVX-512BW, VL, BMI or BMI2");
     printf("check-models: %zu operations, %" PRIu64 " checks, all agree (%.1f s CPU, sweep %zu)\n",
            ntallies, total, secs, sweep);
     return 0;

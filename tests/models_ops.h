@@ -15,17 +15,23 @@
 #include <string.h>
 
 #include "lane/align.h"
+#include "lane/load.h"
 #include "lane/make.h"
+#include "lane/narrow.h"
+#include "lane/sign.h"
 #include "lane/stream.h"
+#include "lane/widen.h"
 
 #if LEPACK_LANE_INTRIN
 #define MODEL_TARGET_128
 #define MODEL_TARGET_256 __attribute__((target("avx2")))
 #define MODEL_TARGET_512 __attribute__((target("avx512f")))
+#define MODEL_TARGET_512BW __attribute__((target("avx512f,avx512bw,avx512vl,bmi,bmi2")))
 #else
 #define MODEL_TARGET_128
 #define MODEL_TARGET_256
 #define MODEL_TARGET_512
+#define MODEL_TARGET_512BW
 #endif
 #define MODEL_OP(target, ...) MODEL_TARGET_##target __VA_ARGS__
 #define MODEL_BODY(...) __VA_ARGS__
@@ -73,10 +79,88 @@ MODEL_OP(128, void OP(lane_sfence)(void)) MODEL_BODY({
     lane_sfence();
 })
 
+/* Loads: the register from s[i ..]. */
+MODEL_OP(128, void OP(v128_load_u8)(uint8_t *r, const uint8_t *s, size_t i)) MODEL_BODY({
+    v128_u8 v = v128_load_u8(s, i);
+    PUT(r, v);
+})
+MODEL_OP(256, void OP(v256_load_u8)(uint8_t *r, const uint8_t *s, size_t i)) MODEL_BODY({
+    v256_u8 v = v256_load_u8(s, i);
+    PUT(r, v);
+})
+MODEL_OP(512, void OP(v512_load_u8)(uint8_t *r, const uint8_t *s, size_t i)) MODEL_BODY({
+    v512_u8 v = v512_load_u8(s, i);
+    PUT(r, v);
+})
+MODEL_OP(512BW, void OP(v512_load_first_u8)(uint8_t *r, const uint8_t *s, size_t i, size_t n))
+MODEL_BODY({
+    v512_u8 v = v512_load_first_u8(s, i, n);
+    PUT(r, v);
+})
+MODEL_OP(512, void OP(v512_load_u16)(uint8_t *r, const uint16_t *s, size_t i)) MODEL_BODY({
+    v512_u16 v = v512_load_u16(s, i);
+    PUT(r, v);
+})
+MODEL_OP(512BW, void OP(v512_load_first_u16)(uint8_t *r, const uint16_t *s, size_t i, size_t n))
+MODEL_BODY({
+    v512_u16 v = v512_load_first_u16(s, i, n);
+    PUT(r, v);
+})
+
+/* The first lane at or above 0x80. */
+MODEL_OP(128, size_t OP(v128_first_high_u8)(const uint8_t *reg)) MODEL_BODY({
+    GET(v128_u8, v, reg);
+    return v128_first_high_u8(v);
+})
+MODEL_OP(256, size_t OP(v256_first_high_u8)(const uint8_t *reg)) MODEL_BODY({
+    GET(v256_u8, v, reg);
+    return v256_first_high_u8(v);
+})
+MODEL_OP(512BW, size_t OP(v512_first_high_u8)(const uint8_t *reg)) MODEL_BODY({
+    GET(v512_u8, v, reg);
+    return v512_first_high_u8(v);
+})
+MODEL_OP(512BW, int OP(v512_none_high2_u8)(const uint8_t *ra, const uint8_t *rb)) MODEL_BODY({
+    GET(v512_u8, a, ra);
+    GET(v512_u8, b, rb);
+    return v512_none_high2_u8(a, b);
+})
+MODEL_OP(512BW, int OP(v512_none_high_u16)(const uint8_t *reg)) MODEL_BODY({
+    GET(v512_u16, v, reg);
+    return v512_none_high_u16(v);
+})
+
+/* Narrowing stores into d[p ..]. */
+MODEL_OP(512BW, void OP(v512_store_narrow_u16)(uint8_t *d, size_t p, const uint8_t *reg))
+MODEL_BODY({
+    GET(v512_u16, v, reg);
+    v512_store_narrow_u16(d, p, v);
+})
+MODEL_OP(512BW,
+         void OP(v512_store_narrow_first_u16)(uint8_t *d, size_t p, const uint8_t *reg, size_t k))
+MODEL_BODY({
+    GET(v512_u16, v, reg);
+    v512_store_narrow_first_u16(d, p, v, k);
+})
+
+/* Widening stores into d[q ..]. */
+MODEL_OP(512BW, void OP(v512_store_widen_u8)(uint16_t *d, size_t q, const uint8_t *reg))
+MODEL_BODY({
+    GET(v512_u8, v, reg);
+    v512_store_widen_u8(d, q, v);
+})
+MODEL_OP(512BW,
+         void OP(v512_store_widen_first_u8)(uint16_t *d, size_t q, const uint8_t *reg, size_t k))
+MODEL_BODY({
+    GET(v512_u8, v, reg);
+    v512_store_widen_first_u8(d, q, v, k);
+})
+
 #undef MODEL_OP
 #undef MODEL_BODY
 #undef MODEL_TARGET_128
 #undef MODEL_TARGET_256
 #undef MODEL_TARGET_512
+#undef MODEL_TARGET_512BW
 #undef GET
 #undef PUT

@@ -2,8 +2,8 @@
 /* What a vector register is to lepack's kernels (internal, not installed
  * API), and the three forms of every operation of src/lane/.
  *
- * The kernels of src/zero_nt.c use the operations of src/lane/ (one header
- * per kind of operation), never an intrinsic.  Each operation is written
+ * The kernels of src/zero_nt.c and src/utf8_ascii_vec.h use the operations
+ * of src/lane/ (one header per kind of operation), never an intrinsic.  Each operation is written
  * once per form, side by side:
  *   - the compilers (x86-64, gcc or clang, not -DLEPACK_PORTABLE): the
  *     intrinsic, static inline; a register is an __m128i, __m256i or
@@ -47,12 +47,18 @@
 typedef __m128i v128_u8;
 typedef __m256i v256_u8;
 typedef __m512i v512_u8;
+typedef __m512i v512_u16;
 
 /* Every operation is inlined into its kernel, which carries the same
  * target (or a wider one): a call would cost more than the instruction. */
 #define LANE_OP_128 static inline __attribute__((always_inline))
 #define LANE_OP_256 static inline __attribute__((target("avx2"), always_inline))
 #define LANE_OP_512 static inline __attribute__((target("avx512f"), always_inline))
+/* Byte and word lanes of 512 bits (AVX-512BW; VL for their 256-bit
+ * halves), and the bit counts (BMI, BMI2) that turn their masks into lane
+ * numbers. */
+#define LANE_OP_512BW                                                                      \
+    static inline __attribute__((target("avx512f,avx512bw,avx512vl,bmi,bmi2"), always_inline))
 #elif LEPACK_LANE_MODEL
 typedef struct v128_u8 {
     uint8_t l[16];
@@ -63,10 +69,14 @@ typedef struct v256_u8 {
 typedef struct v512_u8 {
     uint8_t l[64];
 } v512_u8;
+typedef struct v512_u16 {
+    uint16_t l[32];
+} v512_u16;
 
 #define LANE_OP_128 static inline
 #define LANE_OP_256 static inline
 #define LANE_OP_512 static inline
+#define LANE_OP_512BW static inline
 #endif
 
 /* A model's body: its C form, or none for Frama-C, which must see only
