@@ -61,7 +61,13 @@ UTF8_BENCH_MS     ?= 4
 SIMDUTF_DIR ?= $(wildcard ../shared/anchors/simdutf)
 UTF8_SIMDUTF := $(if $(wildcard $(SIMDUTF_DIR)/libsimdutf.a),$(SIMDUTF_DIR))
 UTF8_BENCH_SIMDUTF_FLAGS := $(if $(UTF8_SIMDUTF),-DLEPACK_BENCH_SIMDUTF -I$(UTF8_SIMDUTF))
-UTF8_BENCH_SIMDUTF_LIBS := $(if $(UTF8_SIMDUTF),$(UTF8_SIMDUTF)/libsimdutf.a -lstdc++)
+# Linked first, whole: its code then lies at the same address whatever
+# lepack's size, so a change to lepack does not move the yardstick
+# (docs/performance.md, "simdutf").
+UTF8_WHOLE_ARCHIVE := -Wl,--whole-archive
+UTF8_NO_WHOLE_ARCHIVE := -Wl,--no-whole-archive
+UTF8_BENCH_SIMDUTF_FIRST := $(if $(UTF8_SIMDUTF),$(UTF8_WHOLE_ARCHIVE) $(UTF8_SIMDUTF)/libsimdutf.a $(UTF8_NO_WHOLE_ARCHIVE))
+UTF8_BENCH_SIMDUTF_LIBS := $(if $(UTF8_SIMDUTF),-lstdc++)
 # The text of every pool (bench/utf8_text.h), shared with the instruction counts.
 UTF8_TEXT := bench/utf8_text.c bench/utf8_text.h
 define UTF8_BENCH_template
@@ -69,7 +75,7 @@ $(BENCH_DIR)/$(1)/bench_utf8: bench/bench_utf8.c $(UTF8_TEXT) ref/ref.c ref/ref_
     ref/ref_utf8.h $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ)) $(BENCH_DIR)/$(1)/simdutf.flags
 	@mkdir -p $$(@D)
 	$(1) $(CPPFLAGS) -Iref $(UTF8_BENCH_SIMDUTF_FLAGS) $(STD) $(WARN) -Werror $(BENCH_OPT) -o $$@ \
-	  bench/bench_utf8.c bench/utf8_text.c ref/ref.c ref/ref_utf8.c \
+	  $(UTF8_BENCH_SIMDUTF_FIRST) bench/bench_utf8.c bench/utf8_text.c ref/ref.c ref/ref_utf8.c \
 	  $(addprefix $(BENCH_DIR)/$(1)/,$(BENCH_LOBJ)) \
 	  -licuuc $(UTF8_BENCH_SIMDUTF_LIBS)
 

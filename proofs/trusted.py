@@ -87,6 +87,8 @@ TRUSTED_FUNCTIONS = {
         "v512_none_high_u16": "the lane models [10]: vptestmw against 0xFF80 and a mask test",
     },
     "src/lane/widen.h": {
+        "v128_store_widen_u8": "the lane models [10]: punpcklbw, punpckhbw and movdqu",
+        "v256_store_widen_u8": "the lane models [10]: vpmovzxbw and vmovdqu (256 bits)",
         "v512_store_widen_u8": "the lane models [10]: vpmovzxbw and vmovdqu16",
         "v512_store_widen_first_u8": "the lane models [10]: vpmovzxbw and masked vmovdqu16",
     },

@@ -75,6 +75,105 @@ __attribute__((target("avx2"))) static inline size_t vec_span_avx2(const uint8_t
     return vec_span_sse2(src, len, i);
 }
 
+/* The decoder's run of ASCII below AVX-512, 16 bytes a step: each byte
+ * from src[i] as its unit at d[*qq ..], to the end of the run (or to the
+ * start of its last block, within the last 63 bytes), with *qq moved past
+ * its units.  A block the run ends
+ * inside is stored whole, its units after the run included, when at least
+ * 64 bytes are left from it (the rest of the text then gives at least 16
+ * units, since a unit takes at most 3 bytes), so that the run needs no
+ * scalar steps: d needs room for the run's units, and for 16 from any
+ * place in the run at least 64 bytes from the end; later steps overwrite
+ * the units after the run. */
+/*@ requires i <= len && \valid_read(src + (i .. len - 1)) && \valid(qq);
+    requires *qq <= SIZE_MAX - (len - i);
+    requires \forall integer r; i <= r <= len && ascii_bytes(src, i, r) ==>
+               \valid(d + (*qq .. *qq + (r - i) - 1));
+    requires \forall integer r; i <= r && len - r >= 64 && ascii_bytes(src, i, r) ==>
+               \valid(d + (*qq + (r - i) .. *qq + (r - i) + 15));
+    requires \separated(qq, src + (i .. len - 1), d + (*qq .. *qq + (len - i) - 1));
+    requires \separated(src + (i .. len - 1), d + (*qq .. *qq + (len - i) - 1));
+    assigns *qq, d[*qq .. *qq + (len - i) - 1];
+    exits \false;
+    ensures i <= \result <= len && ascii_bytes(src, i, \result);
+    ensures \result == len || len - \result < 64 || src[\result] >= 0x80;
+    ensures *qq == \old(*qq) + (\result - i);
+    ensures \forall integer k; i <= k < \result ==> d[\old(*qq) + (k - i)] == src[k];
+    ensures \forall integer x; *qq + 16 <= x < \old(*qq) + (len - i) ==> d[x] == \old(d[x]); */
+static inline size_t vec_ascii_sse2(const uint8_t *src, size_t len, size_t i, uint16_t *d,
+                                    size_t *qq)
+{
+    size_t q = *qq;
+    /*@ loop invariant \at(i, Pre) <= i <= len && q == \at(*qq, Pre) + (i - \at(i, Pre));
+        loop invariant ascii_bytes(src, \at(i, Pre), i);
+        loop invariant \forall integer k; \at(i, Pre) <= k < i ==>
+                         d[\at(*qq, Pre) + (k - \at(i, Pre))] == src[k];
+        loop invariant \forall integer x; q <= x < \at(*qq, Pre) + (len - \at(i, Pre)) ==>
+                         d[x] == \at(d[x], Pre);
+        loop assigns i, q, d[\at(*qq, Pre) .. \at(*qq, Pre) + (len - \at(i, Pre)) - 1];
+        loop variant len - i; */
+    while (len - i >= 16) {
+        v128_u8 v = v128_load_u8(src, i);
+        size_t k = v128_first_high_u8(v);
+        if (k < 16) {
+            if (k == 0 || len - i < 64)
+                break;
+            v128_store_widen_u8(d, q, v);
+            q += k;
+            i += k;
+            break;
+        }
+        //@ assert ascii_bytes(src, \at(i, Pre), i + 16);
+        v128_store_widen_u8(d, q, v);
+        q += 16;
+        i += 16;
+    }
+    *qq = q;
+    return i;
+}
+
+/* The same, 32 bytes a step while 32 are left, then 16. */
+/*@ requires i <= len && \valid_read(src + (i .. len - 1)) && \valid(qq);
+    requires *qq <= SIZE_MAX - (len - i);
+    requires \forall integer r; i <= r <= len && ascii_bytes(src, i, r) ==>
+               \valid(d + (*qq .. *qq + (r - i) - 1));
+    requires \forall integer r; i <= r && len - r >= 64 && ascii_bytes(src, i, r) ==>
+               \valid(d + (*qq + (r - i) .. *qq + (r - i) + 15));
+    requires \separated(qq, src + (i .. len - 1), d + (*qq .. *qq + (len - i) - 1));
+    requires \separated(src + (i .. len - 1), d + (*qq .. *qq + (len - i) - 1));
+    assigns *qq, d[*qq .. *qq + (len - i) - 1];
+    exits \false;
+    ensures i <= \result <= len && ascii_bytes(src, i, \result);
+    ensures \result == len || len - \result < 64 || src[\result] >= 0x80;
+    ensures *qq == \old(*qq) + (\result - i);
+    ensures \forall integer k; i <= k < \result ==> d[\old(*qq) + (k - i)] == src[k];
+    ensures \forall integer x; *qq + 16 <= x < \old(*qq) + (len - i) ==> d[x] == \old(d[x]); */
+__attribute__((target("avx2"))) static inline size_t vec_ascii_avx2(const uint8_t *src, size_t len,
+                                                                     size_t i, uint16_t *d,
+                                                                     size_t *qq)
+{
+    size_t q = *qq;
+    /*@ loop invariant \at(i, Pre) <= i <= len && q == \at(*qq, Pre) + (i - \at(i, Pre));
+        loop invariant ascii_bytes(src, \at(i, Pre), i);
+        loop invariant \forall integer k; \at(i, Pre) <= k < i ==>
+                         d[\at(*qq, Pre) + (k - \at(i, Pre))] == src[k];
+        loop invariant \forall integer x; q <= x < \at(*qq, Pre) + (len - \at(i, Pre)) ==>
+                         d[x] == \at(d[x], Pre);
+        loop assigns i, q, d[\at(*qq, Pre) .. \at(*qq, Pre) + (len - \at(i, Pre)) - 1];
+        loop variant len - i; */
+    while (len - i >= 32) {
+        v256_u8 v = v256_load_u8(src, i);
+        if (v256_first_high_u8(v) < 32)
+            break;
+        //@ assert ascii_bytes(src, \at(i, Pre), i + 32);
+        v256_store_widen_u8(d, q, v);
+        q += 32;
+        i += 32;
+    }
+    *qq = q;
+    return vec_ascii_sse2(src, len, i, d, qq);
+}
+
 /* The run of ASCII bytes from src[i], each as its unit at d[*qq ..]:
  * returns where it ends (len, or a byte at or above 0x80), with *qq moved
  * past its units.  Only the run's units are written: d needs room for

@@ -136,35 +136,6 @@ static size_t vec_encode_sse2(const uint16_t *s, size_t n, size_t i, uint8_t *d,
     return i;
 }
 
-static size_t vec_ascii_sse2(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *qq)
-{
-    size_t q = *qq;
-    const __m128i zero = _mm_setzero_si128();
-    while (len - i >= 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
-        unsigned mask = (unsigned)_mm_movemask_epi8(v);
-        if (mask != 0) {
-            /* The ASCII head of the block; the whole block's units may be
-             * stored when at least 16 units are still to come, since every
-             * 4 bytes give at least one. */
-            unsigned k = (unsigned)__builtin_ctz(mask);
-            if (k == 0 || len - i < 64)
-                break;
-            _mm_storeu_si128((__m128i *)(void *)(d + q), _mm_unpacklo_epi8(v, zero));
-            _mm_storeu_si128((__m128i *)(void *)(d + q + 8), _mm_unpackhi_epi8(v, zero));
-            q += k;
-            i += k;
-            break;
-        }
-        _mm_storeu_si128((__m128i *)(void *)(d + q), _mm_unpacklo_epi8(v, zero));
-        _mm_storeu_si128((__m128i *)(void *)(d + q + 8), _mm_unpackhi_epi8(v, zero));
-        q += 16;
-        i += 16;
-    }
-    *qq = q;
-    return i;
-}
-
 /* The decoding kernel at SSE2: a run of ASCII, each byte one step.  Not
  * inlined into the dispatch, whose other cases are plain jumps. */
 __attribute__((noinline)) static size_t vec_decode_sse2(const uint8_t *src, size_t len,
@@ -299,26 +270,6 @@ static size_t vec_encode_avx2(const uint16_t *s, size_t n, size_t i, uint8_t *d,
     }
     *pp = p;
     return i;
-}
-
-LEPACK_AVX2
-static size_t vec_ascii_avx2(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *qq)
-{
-    size_t q = *qq;
-    while (len - i >= 32) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
-        unsigned mask = (unsigned)_mm256_movemask_epi8(v);
-        if (mask != 0)
-            break;
-        _mm256_storeu_si256((__m256i *)(void *)(d + q),
-                            _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v)));
-        _mm256_storeu_si256((__m256i *)(void *)(d + q + 16),
-                            _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1)));
-        q += 32;
-        i += 32;
-    }
-    *qq = q;
-    return vec_ascii_sse2(src, len, i, d, qq);
 }
 
 /* The decoding kernel below AVX-512: a run of ASCII, each byte one step. */

@@ -376,10 +376,49 @@ static void widen_pair(size_t q, const uint8_t *reg, size_t k)
     }
 }
 
+/* The 128- and 256-bit widening stores: every byte value in every lane at
+ * every place of two lines (in units), into a poisoned buffer compared
+ * whole; then random. */
+typedef void (*widen_fn)(uint16_t *, size_t, const uint8_t *);
+
+static void check_widen_small(void)
+{
+    static const struct {
+        const char *name;
+        widen_fn in, model;
+        size_t width;
+        int level;
+    } ops[] = {
+        {"v128_store_widen_u8", intrin_v128_store_widen_u8, cform_v128_store_widen_u8, 16, 0},
+        {"v256_store_widen_u8", intrin_v256_store_widen_u8, cform_v256_store_widen_u8, 32, 1},
+    };
+    static _Alignas(64) uint16_t x[128], y[128];
+    uint8_t reg[32];
+    char note[32];
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        if (ops[k].level == 1 && !have_avx2)
+            continue;
+        size_t w = ops[k].width;
+        for (size_t n = 0; n < w * 256 * 64 + sweep; n++) {
+            size_t q = n < w * 256 * 64 ? n % 64 : (size_t)(next() % 64);
+            fill(reg, w);
+            if (n < w * 256 * 64)
+                reg[n / 64 / 256] = (uint8_t)(n / 64);
+            uint16_t poison = (uint16_t)next();
+            for (size_t t = 0; t < 128; t++)
+                x[t] = y[t] = poison;
+            ops[k].in(x, q, reg), ops[k].model(y, q, reg);
+            snprintf(note, sizeof note, "(store at unit %zu)", q);
+            agree(ops[k].name, x, y, sizeof x, reg, w, note);
+        }
+    }
+}
+
 /* Every byte value in every lane at every place of two lines (in units);
  * the masked store at every count and place; then random. */
 static void check_widen(void)
 {
+    check_widen_small();
     if (!have_avx512bw)
         return;
     uint8_t reg[64];

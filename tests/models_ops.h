@@ -144,6 +144,16 @@ MODEL_BODY({
 })
 
 /* Widening stores into d[q ..]. */
+MODEL_OP(128, void OP(v128_store_widen_u8)(uint16_t *d, size_t q, const uint8_t *reg))
+MODEL_BODY({
+    GET(v128_u8, v, reg);
+    v128_store_widen_u8(d, q, v);
+})
+MODEL_OP(256, void OP(v256_store_widen_u8)(uint16_t *d, size_t q, const uint8_t *reg))
+MODEL_BODY({
+    GET(v256_u8, v, reg);
+    v256_store_widen_u8(d, q, v);
+})
 MODEL_OP(512BW, void OP(v512_store_widen_u8)(uint16_t *d, size_t q, const uint8_t *reg))
 MODEL_BODY({
     GET(v512_u8, v, reg);

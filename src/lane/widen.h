@@ -11,6 +11,47 @@
 
 #if LEPACK_LANES
 
+/* punpcklbw and punpckhbw with zero, and two movdqu: d[q + t] is lane t,
+ * for the 16 lanes. */
+#if LEPACK_LANE_INTRIN
+LANE_OP_128 void v128_store_widen_u8(uint16_t *d, size_t q, v128_u8 v)
+{
+    const __m128i zero = _mm_setzero_si128();
+    _mm_storeu_si128((__m128i *)(void *)(d + q), _mm_unpacklo_epi8(v, zero));
+    _mm_storeu_si128((__m128i *)(void *)(d + q + 8), _mm_unpackhi_epi8(v, zero));
+}
+#else
+/*@ requires \valid(d + (q .. q + 15));
+    assigns d[q .. q + 15];
+    exits \false;
+    ensures \forall integer x; q <= x < q + 16 ==> d[x] == v.l[x - q]; */
+LANE_OP_128 void v128_store_widen_u8(uint16_t *d, size_t q, v128_u8 v) LANE_C_FORM({
+    for (size_t t = 0; t < 16; t++)
+        d[q + t] = v.l[t];
+})
+#endif
+
+/* vpmovzxbw of each half of v, and two vmovdqu: d[q + t] is lane t, for
+ * the 32 lanes. */
+#if LEPACK_LANE_INTRIN
+LANE_OP_256 void v256_store_widen_u8(uint16_t *d, size_t q, v256_u8 v)
+{
+    _mm256_storeu_si256((__m256i *)(void *)(d + q),
+                        _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v)));
+    _mm256_storeu_si256((__m256i *)(void *)(d + q + 16),
+                        _mm256_cvtepu8_epi16(_mm256_extracti128_si256(v, 1)));
+}
+#else
+/*@ requires \valid(d + (q .. q + 31));
+    assigns d[q .. q + 31];
+    exits \false;
+    ensures \forall integer x; q <= x < q + 32 ==> d[x] == v.l[x - q]; */
+LANE_OP_256 void v256_store_widen_u8(uint16_t *d, size_t q, v256_u8 v) LANE_C_FORM({
+    for (size_t t = 0; t < 32; t++)
+        d[q + t] = v.l[t];
+})
+#endif
+
 /* vpmovzxbw of each half of v, and two vmovdqu16: d[q + t] is lane t, for
  * the 64 lanes. */
 #if LEPACK_LANE_INTRIN
