@@ -134,7 +134,7 @@ $(BENCH_DIR)/$(1)/libg/%.o: src/%.c $(LIB_HDR)
 $(BENCH_DIR)/$(1)/icount_utf8: bench/icount_utf8.c $(UTF8_TEXT) \
     $(LIB_SRC:src/%.c=$(BENCH_DIR)/$(1)/libg/%.o) $(BENCH_DIR)/$(1)/simdutf.flags
 	$(1) $(CPPFLAGS) -Ibench $(UTF8_BENCH_SIMDUTF_FLAGS) $(STD) $(WARN) -Werror $(BENCH_OPT) $(UTF8_ICOUNT_G) \
-	  -o $$@ bench/icount_utf8.c bench/utf8_text.c $(LIB_SRC:src/%.c=$(BENCH_DIR)/$(1)/libg/%.o) \
+	  -o $$@ $(UTF8_BENCH_SIMDUTF_FIRST) bench/icount_utf8.c bench/utf8_text.c $(LIB_SRC:src/%.c=$(BENCH_DIR)/$(1)/libg/%.o) \
 	  $(UTF8_BENCH_SIMDUTF_LIBS)
 endef
 $(foreach c,$(BENCH_CCS),$(eval $(call UTF8_ICOUNT_template,$(c))))
