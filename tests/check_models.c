@@ -242,6 +242,22 @@ static void check_loads(void)
     }
 }
 
+/* A page of 0x3C bytes followed by one that faults on any access: a
+ * masked load whose last lane is the page's last byte reads past it only
+ * if it reads a lane it should not. */
+static uint8_t *guarded_page(size_t *page)
+{
+    *page = (size_t)sysconf(_SC_PAGESIZE);
+    uint8_t *two = mmap(NULL, 2 * *page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                        -1, 0);
+    if (two == MAP_FAILED || mprotect(two + *page, *page, PROT_NONE) != 0) {
+        perror("check-models: the guard page");
+        exit(1);
+    }
+    memset(two, 0x3c, *page);
+    return two;
+}
+
 /* The masked load: every count of lanes at every place of two lines, over
  * random bytes and over 0xFF (where a zeroed lane shows); each count with
  * its last byte the last of a page whose next page faults (a lane read
@@ -270,19 +286,13 @@ static void check_load_first(void)
             memset(src, 0xff, sizeof src);
             LOAD_FIRST(src, at, n);
         }
-    long page = sysconf(_SC_PAGESIZE);
-    uint8_t *two = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (two == MAP_FAILED || mprotect(two + page, (size_t)page, PROT_NONE) != 0) {
-        perror("check-models: the guard page");
-        exit(1);
-    }
-    memset(two, 0x3c, (size_t)page);
+    size_t page;
+    uint8_t *two = guarded_page(&page);
     for (size_t n = 0; n <= 64; n++) {
-        size_t i = (size_t)page - n;
+        size_t i = page - n;
         LOAD_FIRST(two, i, n);
     }
-    munmap(two, 2 * (size_t)page);
+    munmap(two, 2 * page);
     for (size_t r = 0; r < sweep; r++) {
         fill(src, sizeof src);
         size_t at = (size_t)(next() % 128), n = (size_t)(next() % 65);
@@ -506,20 +516,14 @@ static void check_units(void)
             memset(src, 0xff, sizeof src);
             LOAD16(src, at, n);
         }
-    long page = sysconf(_SC_PAGESIZE);
-    uint8_t *two = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (two == MAP_FAILED || mprotect(two + page, (size_t)page, PROT_NONE) != 0) {
-        perror("check-models: the guard page");
-        exit(1);
-    }
-    memset(two, 0x3c, (size_t)page);
+    size_t page;
+    uint8_t *two = guarded_page(&page);
     const uint16_t *units = (const uint16_t *)(const void *)two;
     for (size_t n = 0; n <= 32; n++) {
-        size_t i = (size_t)page / 2 - n;
+        size_t i = page / 2 - n;
         LOAD16(units, i, n);
     }
-    munmap(two, 2 * (size_t)page);
+    munmap(two, 2 * page);
     for (size_t r = 0; r < sweep; r++) {
         fill(src, sizeof src);
         size_t at = (size_t)(next() % 64), n = (size_t)(next() % 34);
