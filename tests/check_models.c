@@ -40,6 +40,14 @@
 static size_t sweep = 1000000;
 static int have_avx2, have_avx512, have_avx512bw;
 
+/* Whether this CPU runs the operations of a level of the tables below: 0
+ * SSE2, 1 AVX2, 2 AVX-512F, 3 AVX-512BW and VL with BMI and BMI2. */
+static int cpu_has(int level)
+{
+    return level == 0 || (level == 1 && have_avx2) || (level == 2 && have_avx512) ||
+           (level == 3 && have_avx512bw);
+}
+
 /* --- inputs ----------------------------------------------------------------- */
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;
@@ -170,7 +178,7 @@ static void check_streams(void)
     };
     uint8_t reg[64];
     for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
-        if ((ops[k].level == 1 && !have_avx2) || (ops[k].level == 2 && !have_avx512))
+        if (!cpu_has(ops[k].level))
             continue;
         size_t w = ops[k].width, places = 128 / w;
         for (size_t n = 0; n < w * 256; n++)
@@ -226,7 +234,7 @@ static void check_loads(void)
     };
     static _Alignas(64) uint8_t src[256];
     for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
-        if ((ops[k].level == 1 && !have_avx2) || (ops[k].level == 2 && !have_avx512))
+        if (!cpu_has(ops[k].level))
             continue;
         size_t w = ops[k].width;
         for (size_t n = 0; n < w * 256; n++)
@@ -331,7 +339,7 @@ static void check_first_high(void)
     };
     uint8_t reg[64];
     for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
-        if ((ops[k].level == 1 && !have_avx2) || (ops[k].level == 3 && !have_avx512bw))
+        if (!cpu_has(ops[k].level))
             continue;
         size_t w = ops[k].width;
         for (size_t n = 0; n < w * 256 + sweep; n++) {
@@ -406,7 +414,7 @@ static void check_widen_small(void)
     uint8_t reg[32];
     char note[32];
     for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
-        if (ops[k].level == 1 && !have_avx2)
+        if (!cpu_has(ops[k].level))
             continue;
         size_t w = ops[k].width;
         for (size_t n = 0; n < w * 256 * 64 + sweep; n++) {
