@@ -339,8 +339,10 @@ def render(root, problems=None):
             elif word in CONTRACT_WORDS and not indented:
                 fail("%s:%d: a contract with no function directly below it" % (f, line))
             elif word in LOGIC_WORDS and not (indented and word == "ghost"):
-                if is_c and word == "ghost" and re.search(r"\)\s*\{", acsl):
-                    continue  # a ghost function of a .c file: proven like any other
+                if word == "ghost" and re.search(r"\)\s*\{", acsl):
+                    # A ghost function with a body (a lemma proven by a
+                    # loop), in a .c file or a header: proven like any other.
+                    continue
                 section(out, macros, "%s: logic %s" % (f, first_name(decls)), decls)
             # The rest is inside function bodies: assertions, loop
             # annotations, statement contracts and ghost code.

@@ -136,25 +136,6 @@ static size_t vec_encode_sse2(const uint16_t *s, size_t n, size_t i, uint8_t *d,
     return i;
 }
 
-/* The decoding kernel at SSE2: a run of ASCII, each byte one step.  Not
- * inlined into the dispatch, whose other cases are plain jumps. */
-__attribute__((noinline)) static size_t vec_decode_sse2(const uint8_t *src, size_t len,
-                                                        size_t i, uint16_t *d, size_t *q,
-                                                        size_t *steps)
-{
-    size_t j = src[i] < 0x80u ? vec_ascii_sse2(src, len, i, d, q) : i;
-    *steps = j - i;
-    return j;
-}
-
-/* The counting kernel at SSE2: a run of ASCII, one unit per byte. */
-__attribute__((noinline)) static size_t vec_count_sse2(const uint8_t *src, size_t len, size_t i, size_t *q)
-{
-    size_t j = vec_span_sse2(src, len, i);
-    *q += j - i;
-    return j;
-}
-
 /* Blocks of 8 units without a surrogate: e1 counts units >= 0x80, e2 units
  * >= 0x800 (both compared as signed after a 0x8000 bias). */
 static size_t vec_length_sse2(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
@@ -270,24 +251,6 @@ static size_t vec_encode_avx2(const uint16_t *s, size_t n, size_t i, uint8_t *d,
     }
     *pp = p;
     return i;
-}
-
-/* The decoding kernel below AVX-512: a run of ASCII, each byte one step. */
-LEPACK_AVX2
-static size_t vec_decode_avx2(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *q,
-                              size_t *steps)
-{
-    size_t j = src[i] < 0x80u ? vec_ascii_avx2(src, len, i, d, q) : i;
-    *steps = j - i;
-    return j;
-}
-
-LEPACK_AVX2
-static size_t vec_count_avx2(const uint8_t *src, size_t len, size_t i, size_t *q)
-{
-    size_t j = vec_span_avx2(src, len, i);
-    *q += j - i;
-    return j;
 }
 
 LEPACK_AVX2
