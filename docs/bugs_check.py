@@ -200,9 +200,11 @@ def defined(root, path, name, cache):
     if path.endswith((".c", ".h")):
         # A definition or declaration: type words from the start of the line
         # (not an indented call).
-        # (an attribute among them: __attribute__((noinline)) static ...).
-        return re.search(r"^(?:(?:[A-Za-z_]\w*|__attribute__\(\(\w+\)\))[ \t\*]+)+%s\s*\(" %
-                         re.escape(name), text, re.M) is not None
+        # (an attribute among them: __attribute__((noinline)) static ...,
+        # or one with arguments: __attribute__((target("avx2"))) static ...).
+        attr = r'__attribute__\(\(\w+(?:\("[^"]*"\))?\)\)'
+        return re.search(r"^(?:(?:[A-Za-z_]\w*|%s)[ \t\*]+)+%s\s*\(" %
+                         (attr, re.escape(name)), text, re.M) is not None
     return re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(name), text) is not None
 
 
