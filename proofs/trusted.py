@@ -74,6 +74,14 @@ TRUSTED_FUNCTIONS = {
         "v512_load_first_u8": "the lane models [10]: vmovdqu8 under a mask of the first lanes",
         "v512_load_u16": "the lane models [10]: vmovdqu16 (512 bits)",
         "v512_load_first_u16": "the lane models [10]: vmovdqu16 under a mask of the first lanes",
+        "v128_load_u16": "the lane models [10]: movdqu (8 units)",
+        "v256_load_u16": "the lane models [10]: vmovdqu (256 bits, 16 units)",
+    },
+    "src/lane/count.h": {
+        "v128_count_above_u16": "the lane models [10]: pxor, pcmpgtw, pmovmskb and popcnt",
+        "v256_count_above_u16": "the lane models [10]: vpxor, vpcmpgtw, vpmovmskb and popcnt",
+        "v128_any_surrogate_u16": "the lane models [10]: pand, pcmpeqw and pmovmskb",
+        "v256_any_surrogate_u16": "the lane models [10]: vpand, vpcmpeqw and vptest",
     },
     "src/lane/narrow.h": {
         "v512_store_narrow_u16": "the lane models [10]: vpmovwb and vmovdqu8 (256 bits)",

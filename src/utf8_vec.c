@@ -21,6 +21,7 @@
 #include "cpu.h"
 #include "cpu_level.h"
 #include "utf8_ascii_vec.h"
+#include "utf8_length_vec.h"
 
 #define LEPACK_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #define LEPACK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
@@ -136,29 +137,6 @@ static size_t vec_encode_sse2(const uint16_t *s, size_t n, size_t i, uint8_t *d,
     return i;
 }
 
-/* Blocks of 8 units without a surrogate: e1 counts units >= 0x80, e2 units
- * >= 0x800 (both compared as signed after a 0x8000 bias). */
-static size_t vec_length_sse2(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
-{
-    const __m128i bias = vec_set16(0x8000);
-    size_t c1 = 0, c2 = 0;
-    while (n - i >= 8) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        __m128i sur = _mm_cmpeq_epi16(_mm_and_si128(v, vec_set16(0xF800)), vec_set16(0xD800));
-        if (_mm_movemask_epi8(sur) != 0)
-            break;
-        __m128i x = _mm_xor_si128(v, bias);
-        unsigned m1 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi16(x, vec_set16(0x8000 + 0x7F)));
-        unsigned m2 = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi16(x, vec_set16(0x8000 + 0x7FF)));
-        c1 += (unsigned)__builtin_popcount(m1) / 2;
-        c2 += (unsigned)__builtin_popcount(m2) / 2;
-        i += 8;
-    }
-    *e1 += c1;
-    *e2 += c2;
-    return i;
-}
-
 /* ---- AVX2 ------------------------------------------------------------------
  * 16 ASCII units at a time; otherwise 8 units without a surrogate, of one,
  * two or three bytes each, through the shuffle table; otherwise 8 pairs in
@@ -251,31 +229,6 @@ static size_t vec_encode_avx2(const uint16_t *s, size_t n, size_t i, uint8_t *d,
     }
     *pp = p;
     return i;
-}
-
-LEPACK_AVX2
-static size_t vec_length_avx2(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
-{
-    const __m256i bias = _mm256_set1_epi16((short)0x8000);
-    size_t c1 = 0, c2 = 0;
-    while (n - i >= 16) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
-        __m256i sur = _mm256_cmpeq_epi16(_mm256_and_si256(v, _mm256_set1_epi16((short)0xF800)),
-                                         _mm256_set1_epi16((short)0xD800));
-        if (!_mm256_testz_si256(sur, sur))
-            break;
-        __m256i x = _mm256_xor_si256(v, bias);
-        unsigned m1 = (unsigned)_mm256_movemask_epi8(
-            _mm256_cmpgt_epi16(x, _mm256_set1_epi16((short)(0x8000 + 0x7F))));
-        unsigned m2 = (unsigned)_mm256_movemask_epi8(
-            _mm256_cmpgt_epi16(x, _mm256_set1_epi16((short)(0x8000 + 0x7FF))));
-        c1 += (unsigned)__builtin_popcount(m1) / 2;
-        c2 += (unsigned)__builtin_popcount(m2) / 2;
-        i += 16;
-    }
-    *e1 += c1;
-    *e2 += c2;
-    return vec_length_sse2(s, n, i, e1, e2);
 }
 
 /* ---- AVX-512 ---------------------------------------------------------------

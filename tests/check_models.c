@@ -76,7 +76,7 @@ typedef struct tally {
     uint64_t checks;
 } tally;
 
-static tally tallies[32];
+static tally tallies[64];
 static size_t ntallies;
 
 static tally *op_tally(const char *name)
@@ -594,6 +594,78 @@ static void check_units(void)
 #undef NARROW
 }
 
+/* A register of w units none of which is a surrogate (random otherwise). */
+static void no_surrogates(uint16_t *u, size_t w)
+{
+    for (size_t t = 0; t < w; t++)
+        do
+            u[t] = (uint16_t)next();
+        while (u[t] >= 0xd800 && u[t] <= 0xdfff);
+}
+
+/* The bounds the counts are checked at: the length kernels' two, and the
+ * edges of the signed compare behind them. */
+static const unsigned BOUNDS16[] = {0x0000, 0x0001, 0x007f, 0x07ff, 0x7ffe, 0x7fff,
+                                    0x8000, 0x8001, 0xd7ff, 0xfffe, 0xffff};
+#define NBOUNDS16 (sizeof BOUNDS16 / sizeof BOUNDS16[0])
+
+/* 8 and 16 lanes of units: the loads at every place of two lines with
+ * every byte value, high and low, in every lane; the count above each
+ * bound and the surrogate test with every unit value in every lane (the
+ * other lanes random, no surrogate among them); then random. */
+static void check_units128_256(void)
+{
+    static _Alignas(64) uint16_t src[96];
+    uint8_t x[32], y[32];
+    char note[48];
+    for (int wide = 0; wide <= 1; wide++) {
+        if (wide && !have_avx2)
+            break;
+        size_t w = wide ? 16 : 8;
+        const char *load = wide ? "v256_load_u16" : "v128_load_u16";
+        for (size_t n = 0; n < w * 512 + sweep; n++)
+            for (size_t at = 0; at < (n < w * 512 ? 64 : 1); at++) {
+                fill(src, sizeof src);
+                size_t i = n < w * 512 ? at : (size_t)(next() % 64);
+                if (n < w * 512)
+                    src[i + n / 512] = n % 512 < 256 ? (uint16_t)(n % 256)
+                                                     : (uint16_t)((n % 256) << 8);
+                memset(x, 0xa5, sizeof x), memset(y, 0x5a, sizeof y);
+                if (wide)
+                    intrin_v256_load_u16(x, src, i), cform_v256_load_u16(y, src, i);
+                else
+                    intrin_v128_load_u16(x, src, i), cform_v128_load_u16(y, src, i);
+                snprintf(note, sizeof note, "(load at unit %zu)", i);
+                agree(load, x, y, 2 * w, src + i, 2 * w, note);
+            }
+        uint16_t u[16];
+        for (size_t n = 0; n < w * 65536 + sweep; n++) {
+            if (n < w * 65536) {
+                no_surrogates(u, w);
+                u[n / 65536] = (uint16_t)n;
+            } else {
+                sparse_units(u, w, n % 2 ? 4 : 1);
+            }
+            for (size_t k = 0; k < NBOUNDS16; k++) {
+                unsigned b = n < w * 65536 || k > 0 ? BOUNDS16[k] : (unsigned)(next() & 0xffff);
+                size_t got = wide ? intrin_v256_count_above_u16((const uint8_t *)u, b)
+                                  : intrin_v128_count_above_u16((const uint8_t *)u, b);
+                size_t want = wide ? cform_v256_count_above_u16((const uint8_t *)u, b)
+                                   : cform_v128_count_above_u16((const uint8_t *)u, b);
+                snprintf(note, sizeof note, "(lanes above 0x%04x)", b);
+                agree(wide ? "v256_count_above_u16" : "v128_count_above_u16", &got, &want,
+                      sizeof got, u, 2 * w, note);
+            }
+            int got = wide ? intrin_v256_any_surrogate_u16((const uint8_t *)u)
+                           : intrin_v128_any_surrogate_u16((const uint8_t *)u);
+            int want = wide ? cform_v256_any_surrogate_u16((const uint8_t *)u)
+                            : cform_v128_any_surrogate_u16((const uint8_t *)u);
+            agree(wide ? "v256_any_surrogate_u16" : "v128_any_surrogate_u16", &got, &want,
+                  sizeof got, u, 2 * w, "(1: a surrogate)");
+        }
+    }
+}
+
 /* The line offset: the address modulo 64 at every place of two lines, and
  * both forms alike; and the fence. */
 static void check_line_offsets(void)
@@ -634,6 +706,7 @@ int main(int argc, char **argv)
     check_first_high();
     check_widen();
     check_units();
+    check_units128_256();
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     uint64_t total = 0;
     for (size_t k = 0; k < ntallies; k++) {

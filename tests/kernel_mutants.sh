@@ -39,7 +39,9 @@ if ! sh tests/mutants/apply.sh "$patch" "$m" 2> "$m/patch.log"; then
     echo "kernel-mutants: $name: BROKEN: does not apply"
     exit 2
 fi
-hdr=$(for h in src/*.h; do cmp -s "$h" "$m/$h" || echo "$h"; done)
+# Any header, those of src/lane/ included: a change to one rebuilds every
+# source.
+hdr=$(find src -name '*.h' | while read -r h; do cmp -s "$h" "$m/$h" || echo "$h"; done)
 objs=
 for c in src/*.c; do
     f=$(basename "$c" .c)

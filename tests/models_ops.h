@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "lane/align.h"
+#include "lane/count.h"
 #include "lane/load.h"
 #include "lane/make.h"
 #include "lane/narrow.h"
@@ -128,6 +129,32 @@ MODEL_OP(512BW, int OP(v512_none_high2_u8)(const uint8_t *ra, const uint8_t *rb)
 MODEL_OP(512BW, int OP(v512_none_high_u16)(const uint8_t *reg)) MODEL_BODY({
     GET(v512_u16, v, reg);
     return v512_none_high_u16(v);
+})
+
+/* 16-bit lanes: loads, the count above a bound, the surrogate test. */
+MODEL_OP(128, void OP(v128_load_u16)(uint8_t *r, const uint16_t *s, size_t i)) MODEL_BODY({
+    v128_u16 v = v128_load_u16(s, i);
+    PUT(r, v);
+})
+MODEL_OP(256, void OP(v256_load_u16)(uint8_t *r, const uint16_t *s, size_t i)) MODEL_BODY({
+    v256_u16 v = v256_load_u16(s, i);
+    PUT(r, v);
+})
+MODEL_OP(128, size_t OP(v128_count_above_u16)(const uint8_t *reg, unsigned b)) MODEL_BODY({
+    GET(v128_u16, v, reg);
+    return v128_count_above_u16(v, b);
+})
+MODEL_OP(256, size_t OP(v256_count_above_u16)(const uint8_t *reg, unsigned b)) MODEL_BODY({
+    GET(v256_u16, v, reg);
+    return v256_count_above_u16(v, b);
+})
+MODEL_OP(128, int OP(v128_any_surrogate_u16)(const uint8_t *reg)) MODEL_BODY({
+    GET(v128_u16, v, reg);
+    return v128_any_surrogate_u16(v);
+})
+MODEL_OP(256, int OP(v256_any_surrogate_u16)(const uint8_t *reg)) MODEL_BODY({
+    GET(v256_u16, v, reg);
+    return v256_any_surrogate_u16(v);
 })
 
 /* Narrowing stores into d[p ..]. */

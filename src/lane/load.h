@@ -114,6 +114,42 @@ LANE_OP_512 v512_u16 v512_load_u16(const uint16_t *s, size_t i) LANE_C_FORM({
 })
 #endif
 
+/* movdqu of 8 units: lane t is s[i + t]. */
+#if LEPACK_LANE_INTRIN
+LANE_OP_128 v128_u16 v128_load_u16(const uint16_t *s, size_t i)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+}
+#else
+/*@ requires \valid_read(s + (i .. i + 7));
+    assigns \nothing;
+    exits \false;
+    ensures \forall integer k; i <= k < i + 8 ==> \result.l[k - i] == s[k]; */
+LANE_OP_128 v128_u16 v128_load_u16(const uint16_t *s, size_t i) LANE_C_FORM({
+    v128_u16 r;
+    LANE_GET(r, s, i, 8);
+    return r;
+})
+#endif
+
+/* vmovdqu of 16 units. */
+#if LEPACK_LANE_INTRIN
+LANE_OP_256 v256_u16 v256_load_u16(const uint16_t *s, size_t i)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+}
+#else
+/*@ requires \valid_read(s + (i .. i + 15));
+    assigns \nothing;
+    exits \false;
+    ensures \forall integer k; i <= k < i + 16 ==> \result.l[k - i] == s[k]; */
+LANE_OP_256 v256_u16 v256_load_u16(const uint16_t *s, size_t i) LANE_C_FORM({
+    v256_u16 r;
+    LANE_GET(r, s, i, 16);
+    return r;
+})
+#endif
+
 /* vmovdqu16 under the mask of the first n units (n <= 32), the others
  * zeroed; nothing past s[i + n - 1] is read. */
 #if LEPACK_LANE_INTRIN

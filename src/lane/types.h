@@ -2,9 +2,9 @@
 /* What a vector register is to lepack's kernels (internal, not installed
  * API), and the three forms of every operation of src/lane/.
  *
- * The kernels of src/zero_nt.c and src/utf8_ascii_vec.h use the operations
- * of src/lane/ (one header per kind of operation), never an intrinsic.  Each operation is written
- * once per form, side by side:
+ * The kernels of src/zero_nt.c, src/utf8_ascii_vec.h and src/utf8_length_vec.h
+ * use the operations of src/lane/ (one header per kind of operation), never
+ * an intrinsic.  Each operation is written once per form, side by side:
  *   - the compilers (x86-64, gcc or clang, not -DLEPACK_PORTABLE): the
  *     intrinsic, static inline; a register is an __m128i, __m256i or
  *     __m512i;
@@ -47,6 +47,8 @@
 typedef __m128i v128_u8;
 typedef __m256i v256_u8;
 typedef __m512i v512_u8;
+typedef __m128i v128_u16;
+typedef __m256i v256_u16;
 typedef __m512i v512_u16;
 
 /* Every operation is inlined into its kernel, which carries the same
@@ -69,6 +71,12 @@ typedef struct v256_u8 {
 typedef struct v512_u8 {
     uint8_t l[64];
 } v512_u8;
+typedef struct v128_u16 {
+    uint16_t l[8];
+} v128_u16;
+typedef struct v256_u16 {
+    uint16_t l[16];
+} v256_u16;
 typedef struct v512_u16 {
     uint16_t l[32];
 } v512_u16;
