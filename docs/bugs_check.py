@@ -202,7 +202,7 @@ def defined(root, path, name, cache):
         # (not an indented call).
         # (an attribute among them: __attribute__((noinline)) static ...,
         # or one with arguments: __attribute__((target("avx2"))) static ...).
-        attr = r'__attribute__\(\(\w+(?:\("[^"]*"\))?\)\)'
+        attr = r'__attribute__\(\((?:\w+(?:\("[^"]*"\))?(?:,\s*)?)+\)\)'
         return re.search(r"^(?:(?:[A-Za-z_]\w*|%s)[ \t\*]+)+%s\s*\(" %
                          (attr, re.escape(name)), text, re.M) is not None
     return re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(name), text) is not None

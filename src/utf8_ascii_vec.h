@@ -336,7 +336,7 @@ __attribute__((target("avx2"))) static inline size_t vec_ascii_avx2(const uint8_
     ensures (\forall integer k; i <= k < \result ==> src[k] < 0x80) ==>
       *q == \old(*q) + (\result - i) &&
       \forall integer k; i <= k < \result ==> d[\old(*q) + (k - i)] == src[k]; */
-__attribute__((noinline)) static size_t vec_decode_sse2(const uint8_t *src, size_t len,
+__attribute__((noinline, unused)) static size_t vec_decode_sse2(const uint8_t *src, size_t len,
                                                         size_t i, uint16_t *d, size_t *q,
                                                         size_t *steps) /*@ ghost (size_t m) */
 {
@@ -370,7 +370,7 @@ __attribute__((noinline)) static size_t vec_decode_sse2(const uint8_t *src, size
     exits \false;
     ensures i <= \result <= len;
     ensures *q == \old(*q) + (dlen(src, len, i) - dlen(src, len, \result)); */
-__attribute__((noinline)) static size_t vec_count_sse2(const uint8_t *src, size_t len, size_t i,
+__attribute__((noinline, unused)) static size_t vec_count_sse2(const uint8_t *src, size_t len, size_t i,
                                                        size_t *q)
 {
     size_t j = vec_span_sse2(src, len, i);
@@ -400,7 +400,7 @@ __attribute__((noinline)) static size_t vec_count_sse2(const uint8_t *src, size_
     ensures (\forall integer k; i <= k < \result ==> src[k] < 0x80) ==>
       *q == \old(*q) + (\result - i) &&
       \forall integer k; i <= k < \result ==> d[\old(*q) + (k - i)] == src[k]; */
-__attribute__((target("avx2,bmi,bmi2,popcnt"))) static size_t vec_decode_avx2(
+__attribute__((target("avx2,bmi,bmi2,popcnt"), unused)) static size_t vec_decode_avx2(
     const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t *q, size_t *steps) /*@ ghost (size_t m) */
 {
     size_t j = i;
@@ -433,7 +433,7 @@ __attribute__((target("avx2,bmi,bmi2,popcnt"))) static size_t vec_decode_avx2(
     exits \false;
     ensures i <= \result <= len;
     ensures *q == \old(*q) + (dlen(src, len, i) - dlen(src, len, \result)); */
-__attribute__((target("avx2,bmi,bmi2,popcnt"))) static size_t vec_count_avx2(const uint8_t *src, size_t len,
+__attribute__((target("avx2,bmi,bmi2,popcnt"), unused)) static size_t vec_count_avx2(const uint8_t *src, size_t len,
                                                                             size_t i, size_t *q)
 {
     size_t j = vec_span_avx2(src, len, i);

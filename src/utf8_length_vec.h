@@ -96,7 +96,7 @@ void u8len_block16(const uint16_t *s, size_t n, size_t i, v256_u16 v)
     ensures \old(*e2) <= *e2 <= \old(*e2) + (\result - i);
     ensures u8len(s, n, \result) - \result ==
             u8len(s, n, i) - i + (*e1 - \old(*e1)) + (*e2 - \old(*e2)); */
-static size_t vec_length_sse2(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
+__attribute__((unused)) static size_t vec_length_sse2(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
 {
     size_t c1 = 0, c2 = 0;
     /*@ loop invariant \at(i, Pre) <= i <= n && boundary(s, n, i);
@@ -129,7 +129,7 @@ static size_t vec_length_sse2(const uint16_t *s, size_t n, size_t i, size_t *e1,
     ensures \old(*e2) <= *e2 <= \old(*e2) + (\result - i);
     ensures u8len(s, n, \result) - \result ==
             u8len(s, n, i) - i + (*e1 - \old(*e1)) + (*e2 - \old(*e2)); */
-__attribute__((target("avx2,bmi,bmi2,popcnt"))) static size_t vec_length_avx2(
+__attribute__((target("avx2,bmi,bmi2,popcnt"), unused)) static size_t vec_length_avx2(
     const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
 {
     size_t c1 = 0, c2 = 0;
