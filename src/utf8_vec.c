@@ -184,13 +184,6 @@ static inline size_t vec_pack8_avx2(__m128i h, uint8_t *d)
     return lo + vec_pack_length[hi_key];
 }
 
-/* Whether 8 units hold no surrogate. */
-static inline int vec_no_surrogate_sse2(__m128i h)
-{
-    __m128i sur = _mm_cmpeq_epi16(_mm_and_si128(h, vec_set16(0xF800)), vec_set16(0xD800));
-    return _mm_movemask_epi8(sur) == 0;
-}
-
 LEPACK_AVX2
 static size_t vec_encode_avx2(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
 {
@@ -207,7 +200,7 @@ static size_t vec_encode_avx2(const uint16_t *s, size_t n, size_t i, uint8_t *d,
         /* 8 units with no surrogate, and 12 units after them: each 16-byte
          * store then ends inside the bytes still to be written. */
         __m128i h = _mm256_castsi256_si128(v);
-        if (n - i >= 20 && vec_no_surrogate_sse2(h)) {
+        if (n - i >= 20 && !v128_any_surrogate_u16(h)) {
             p += vec_pack8_avx2(h, d + p);
             i += 8;
             continue;
