@@ -112,9 +112,10 @@
 #   error behaviors of src/utf8.h (bytes_unchanged, units_unchanged) and
 #   zero's "bytes from *done on as they were" after a stop (\old under a
 #   quantifier).
-# - store_range and load_range (src/items.c): for `items + (lo .. hi - 1)`
-#   E-ACSL 25 emits a GMP multiplication that takes the size_t lo as a GMP
-#   number's address, and the replay crashes; their callers'
+# - lepack_items_store_range and lepack_items_load_range (src/items.c):
+#   for `items + (lo .. hi - 1)` E-ACSL 25 emits a GMP multiplication
+#   that takes the size_t lo as a GMP number's address, and the replay
+#   crashes; their callers'
 #   contracts (lepack_items_store and _load, items_bytes and items_values
 #   over the whole array) run instead.
 # - loop variants (E-ACSL 25 cannot evaluate them with GMP integers).
@@ -161,7 +162,8 @@ EACSL_CONTRACTS_ONLY := utf8.c zero.c
 # The counters harnesses read every library source of mk/sources.mk but
 # EACSL_NOT_counters (listed there, with the reason).
 EACSL_LIB_counters := $(patsubst src/%,$(EACSL_SRC)/%,$(filter-out $(EACSL_NOT_counters),$(LIB_SRC))) \
-                   fuzz/eacsl/counters_copy.c fuzz/eacsl/le_mem_bodies.c
+                   fuzz/eacsl/counters_copy.c fuzz/eacsl/le_mem_bodies.c \
+                   fuzz/eacsl/items_x86_bodies.c
 EACSL_LIB_counters_decode := $(EACSL_LIB_counters)
 EACSL_LIB_counters_ops    := $(EACSL_LIB_counters)
 EACSL_LIB_views := $(EACSL_SRC)/status.c fuzz/eacsl/le_mem_bodies.c
@@ -199,7 +201,7 @@ EACSL_PROVED     = $(shell awk '$(foreach u,$(1),$$1=="$(u)" ||) 0 {print $$2}' 
 EACSL_LPAREN    := (
 EACSL_DECLARED   = $(shell sed -n 's/^[a-z_0-9]*[ *]*\(lepack_[a-z0-9_]*\)$(EACSL_LPAREN).*/\1/p' $(1))
 EACSL_LEFT_OUT  := lepack_counters_add lepack_internal_counters_add_slow lepack_counters_add_items \
-                   store_range load_range map_next map_home map_probe lepack_map_put \
+                   lepack_items_store_range lepack_items_load_range map_next map_home map_probe lepack_map_put \
                    lepack_map_reserve
 EACSL_FUNCTIONS_counters = $(filter-out $(EACSL_LEFT_OUT),$(call EACSL_PROVED,core)) \
                    copy_bytes lepack_realloc_bytes lepack_free_bytes lepack_free_slots \

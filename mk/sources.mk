@@ -45,21 +45,24 @@ FUZZ_LIBS_utf8_modified := $(ICU_STATIC)
 # The sources each Frama-C WP unit of proofs/prove.py proves (the units
 # over proofs/*.c are listed there), and the library sources no unit
 # proves, with the reason in proofs/README.md ("trusted pieces"): the
-# allocator hook, the batch and UTF-8 vector kernels and the CPU dispatch.
+# allocator hook, the UTF-8 vector kernels and the CPU dispatch.
 # prove.py fails when a source of LIB_SRC is in neither.  The zeroing
 # kernels (zero_nt) are proven from the lane models of src/lane/, whose
 # contracts are trusted; the clock next to them is trusted by name
-# (proofs/trusted.py).
+# (proofs/trusted.py).  The batch vector paths (items_x86) are proven from
+# the contracts of their block kernels, trusted by name.
 PROVE_UNIT_core := src/counters.c src/counter_map.c src/status.c src/version.c src/items.c
 PROVE_UNIT_zero := src/zero.c
 PROVE_UNIT_cli := cli/text.c
 PROVE_UNIT_utf8 := src/utf8.c
 PROVE_UNIT_chunks := src/utf8.c proofs/utf8_chunks.c
 PROVE_UNIT_zero_nt := src/zero_nt.c
-PROVE_TRUSTED_SRC := src/alloc.c src/items_x86.c src/utf8_vec.c src/cpu.c
+PROVE_UNIT_items_x86 := src/items_x86.c
+PROVE_TRUSTED_SRC := src/alloc.c src/utf8_vec.c src/cpu.c
 
 # The library sources the E-ACSL build of the counters harnesses
 # (mk/eacsl.mk) leaves out: counters.c, which fuzz/eacsl/counters_copy.c
-# includes with its memcpy wrapper's body after it, and the zeroing and
-# UTF-8 code those harnesses never call.
-EACSL_NOT_counters := src/counters.c src/zero.c src/zero_nt.c src/cpu.c src/utf8.c src/utf8_vec.c
+# includes with its memcpy wrapper's body after it, the batch vector paths
+# (items_x86.c, whose kernels are intrinsics: fuzz/eacsl/items_x86_bodies.c
+# stands in), and the zeroing and UTF-8 code those harnesses never call.
+EACSL_NOT_counters := src/counters.c src/items_x86.c src/zero.c src/zero_nt.c src/cpu.c src/utf8.c src/utf8_vec.c

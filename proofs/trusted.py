@@ -31,7 +31,6 @@ import csource
 TRUSTED_FILES = {
     "src/alloc.c": "the allocator hook [2]: realloc, calloc and free behind the contracts "
                    "of src/alloc.h and src/counter_map.h",
-    "src/items_x86.c": "the vector paths of src/items.h [6]: AVX2 and AVX-512 intrinsics",
     "src/utf8_vec.c": "the UTF-8 vector kernels of src/utf8_vec.h [7]: SSE2, AVX2 and "
                       "AVX-512 intrinsics",
     "src/cpu.c": "the CPU dispatch module [6-8]: CPUID, sysconf and /sys, the kernel tables",
@@ -51,6 +50,15 @@ TRUSTED_FUNCTIONS = {
         "stream_pays": "the dispatch's choice of kernel [8]: any answer",
         "read_clock": "the clock of the pause-budget mode [8]: any reading",
         "call_poll": "the caller's poll [5]: assigns only its own state",
+    },
+    "src/items_x86.c": {
+        "store_blocks_512": "the batch block kernels [6]: AVX-512 vpermt2d and stores",
+        "load_blocks_512": "the batch block kernels [6]: AVX-512 masked vpermt2d and stores",
+        "store_avx2": "the batch block kernels [6]: AVX2 vpermd, vpblendd and stores",
+        "load_avx2": "the batch block kernels [6]: AVX2 vpermd, vpand and stores",
+        "put_line": "the batch block kernels [6]: the store of a block register",
+        "unpack_mask": "the batch block kernels [6]: the lanes a block load keeps",
+        "item_line_offset_of": "the batch block kernels [6]: an item's address modulo 64",
     },
     "src/zero_nt.c": {
         "lepack_clock_ns": "the clock of the pause-budget mode [8]: the test's clock through a "

@@ -6,8 +6,9 @@
  * once and a test can force one level for every family.  A family is a
  * struct of function pointers (and the sizes that decide when they pay),
  * filled at the first use from the level; the zeroing family's table is
- * here, the items family's in src/items_x86.c (indexed by the level this
- * module keeps), and the UTF-8 kernels read the feature bits from here.
+ * here, the items family's kernels are chosen in src/items_x86.c by the
+ * level this module keeps, and the UTF-8 kernels read the feature bits
+ * from here.
  *
  * -DLEPACK_PORTABLE: no intrinsics anywhere; every family is its scalar
  * (memset) form and the level is LEPACK_CPU_NONE. */
@@ -79,8 +80,12 @@ size_t lepack_cpu_zero_stream_default(void);
 /* ---- the items family (src/items.h) ----------------------------------------- */
 
 /* The level the batch functions' vector paths use: the best at the first
- * call, or what lepack_cpu_items_select chose.  src/items_x86.c holds one
- * row of kernels per level. */
+ * call, or what lepack_cpu_items_select chose.  src/items_x86.c runs the
+ * kernels of the level.  Trusted (proofs/README.md): the first call writes
+ * the level this module keeps, which no proven code reads. */
+/*@ assigns \nothing;
+    exits \false;
+    ensures LEPACK_CPU_NONE <= \result <= LEPACK_CPU_LEVEL_AVX512; */
 int lepack_cpu_items_level(void);
 
 /* For the tests, fuzzers and benchmarks: use `level` (capped at the best;

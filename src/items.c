@@ -1,18 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "items.h"
 
-/* Items lo .. hi - 1, each at its own place: the vector path hands over
- * the rest of an array without shifting the indices, which keeps the
- * proof of the whole a matter of two ranges side by side. */
-/*@ requires lo < hi <= LEPACK_MAX_ITEMS;
-    requires \valid(dst + (lo * LEPACK_ITEM_SIZE .. hi * LEPACK_ITEM_SIZE - 1));
-    requires \valid_read(items + (lo .. hi - 1));
-    requires \separated(dst + (lo * LEPACK_ITEM_SIZE .. hi * LEPACK_ITEM_SIZE - 1),
-                        items + (lo .. hi - 1));
-    assigns dst[lo * LEPACK_ITEM_SIZE .. hi * LEPACK_ITEM_SIZE - 1];
-    exits \false;
-    ensures items_bytes_range(dst, items, lo, hi); */
-static void store_range(uint8_t *dst, const lepack_counters_item *items, size_t lo, size_t hi)
+void lepack_items_store_range(uint8_t *dst, const lepack_counters_item *items, size_t lo,
+                              size_t hi)
 {
     /*@ loop invariant lo <= i <= hi;
         loop invariant items_bytes_range(dst, items, lo, i);
@@ -25,15 +15,8 @@ static void store_range(uint8_t *dst, const lepack_counters_item *items, size_t 
     }
 }
 
-/*@ requires lo < hi <= LEPACK_MAX_ITEMS;
-    requires \valid(out + (lo .. hi - 1));
-    requires \valid_read(src + (lo * LEPACK_ITEM_SIZE .. hi * LEPACK_ITEM_SIZE - 1));
-    requires \separated(out + (lo .. hi - 1),
-                        src + (lo * LEPACK_ITEM_SIZE .. hi * LEPACK_ITEM_SIZE - 1));
-    assigns out[lo .. hi - 1];
-    exits \false;
-    ensures items_values_range(out, src, lo, hi); */
-static void load_range(lepack_counters_item *out, const uint8_t *src, size_t lo, size_t hi)
+void lepack_items_load_range(lepack_counters_item *out, const uint8_t *src, size_t lo,
+                             size_t hi)
 {
     /*@ loop invariant lo <= i <= hi;
         loop invariant items_values_range(out, src, lo, i);
@@ -49,12 +32,12 @@ static void load_range(lepack_counters_item *out, const uint8_t *src, size_t lo,
 
 void lepack_items_store_scalar(uint8_t *dst, const lepack_counters_item *items, size_t n)
 {
-    store_range(dst, items, 0, n);
+    lepack_items_store_range(dst, items, 0, n);
 }
 
 void lepack_items_load_scalar(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
-    load_range(out, src, 0, n);
+    lepack_items_load_range(out, src, 0, n);
 }
 
 /* The vector path does whole blocks from the front; the scalar loop the
@@ -63,7 +46,7 @@ void lepack_items_store(uint8_t *dst, const lepack_counters_item *items, size_t 
 {
     size_t done = lepack_items_store_vector(dst, items, n);
     if (done < n) {
-        store_range(dst, items, done, n);
+        lepack_items_store_range(dst, items, done, n);
         //@ assert items_bytes_range(dst, items, 0, done);
     }
 }
@@ -72,7 +55,7 @@ void lepack_items_load(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
     size_t done = lepack_items_load_vector(out, src, n);
     if (done < n) {
-        load_range(out, src, done, n);
+        lepack_items_load_range(out, src, done, n);
         //@ assert items_values_range(out, src, 0, done);
     }
 }

@@ -14,30 +14,48 @@
  *   AVX2: 8 items (48 words) <-> 40 wire words; vpermd reads one register,
  *     so a packed register is two vpermd and a blend, and an unpacked one
  *     vpermd of one unaligned load.
- * The padding word is written as zero.  From ALIGN_MIN_ITEMS items on the
- * AVX-512 blocks start on a 64-byte line of the destination, and from
- * STREAM_MIN_ITEMS on they store around the caches (_stream).
+ * The padding word of a block is written as zero.  From ALIGN_MIN_ITEMS
+ * items on the AVX-512 blocks start on a 64-byte line of the destination,
+ * the items before them done one by one, and from STREAM_MIN_ITEMS on
+ * they store around the caches (_stream).
  *
- * Which of them run is the items family of the dispatch module (src/cpu.h):
- * one row of the table below per level, the level asked once (or forced by
- * lepack_cpu_items_select for the tests and fuzzers).  Elsewhere than
- * x86-64 with gcc or clang, and with -DLEPACK_PORTABLE, no intrinsic is
- * compiled and every function here does nothing and returns 0. */
+ * Two layers.  The block kernels (store_blocks_512, load_blocks_512,
+ * store_avx2, load_avx2) are intrinsics: WP sees only their contracts,
+ * which are trusted (proofs/README.md).  Everything around them (which
+ * level runs, the head that aligns the blocks, the counts and offsets
+ * handed from one part to the next) is proven by WP from those contracts
+ * (unit items_x86).  Every part addresses items by their index in the
+ * caller's array, so that the parts' contracts meet as ranges side by
+ * side.
+ *
+ * Which level runs is the items level of the dispatch module (src/cpu.h),
+ * asked once (or forced by lepack_cpu_items_select for the tests and
+ * fuzzers).  Elsewhere than x86-64 with gcc or clang, and with
+ * -DLEPACK_PORTABLE, no intrinsic is compiled and every function here does
+ * nothing and returns 0. */
 #include "items.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
-    !defined(__FRAMAC__) && !defined(LEPACK_PORTABLE)
-#define LEPACK_ITEMS_X86 1
+#if defined(__FRAMAC__)
+#define ITEMS_VECTOR 1
+#define ITEMS_INTRIN 0
+#elif defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(LEPACK_PORTABLE)
+#define ITEMS_VECTOR 1
+#define ITEMS_INTRIN 1
 #else
-#define LEPACK_ITEMS_X86 0
+#define ITEMS_VECTOR 0
+#define ITEMS_INTRIN 0
 #endif
 
-#if LEPACK_ITEMS_X86
-
-#include <immintrin.h>
-#include <string.h>
+#if ITEMS_VECTOR
 
 #include "cpu.h"
+#include "lane/align.h"
+
+#if ITEMS_INTRIN
+#include <immintrin.h>
+#include <string.h>
+#endif
 
 /* From this many items on, stores go around the caches (see
  * store_avx512_stream). */
@@ -45,13 +63,41 @@
 #define STREAM_MIN_ITEMS ((size_t)1 << 18)
 #endif
 
+/* From this many items on, the blocks start where the destination is
+ * 64-byte aligned, the items before that done one by one: a 64-byte
+ * store that crosses a line costs two (at malloc's usual 16 bytes past a
+ * line, every store of a block crosses one), and non-temporal stores need
+ * the alignment.  Below it the head would cost more than it saves. */
+#ifndef ALIGN_MIN_ITEMS
+#define ALIGN_MIN_ITEMS 64
+#endif
+
+/* The bytes of an item in memory (24 on the usual ABIs: the static
+ * asserts below pin the layout the permutations assume). */
+#define STRUCT_SIZE (sizeof(lepack_counters_item))
+
+/*@ axiomatic ItemLineOffset {
+      // The address of p modulo 64, as lane_line_offset for bytes: no
+      // axiom, only item_line_offset_of's contract says anything of it.
+      logic integer item_line_offset(lepack_counters_item *p);
+    } */
+
+/* --- The block kernels (trusted: intrinsics) ------------------------------- */
+
+#if ITEMS_INTRIN
+
 /* Words per struct item and per wire item. */
 #define SW 6
 #define WW 5
 
-/* --- AVX-512F: 16 items per block ---------------------------------------- */
-
 #define TARGET_512 __attribute__((target("avx512f")))
+#define TARGET_256 __attribute__((target("avx2")))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+static size_t item_line_offset_of(const lepack_counters_item *p)
+{
+    return (size_t)((uintptr_t)p & 63);
+}
 
 /* The struct word (in the block) that wire word w comes from. */
 #define SRC_OF_WIRE(w) (SW * ((w) / WW) + ((w) % WW == 0 ? 0 : (w) % WW + 1))
@@ -65,27 +111,6 @@
                      PACK_IDX(j, 7), PACK_IDX(j, 6), PACK_IDX(j, 5), PACK_IDX(j, 4),       \
                      PACK_IDX(j, 3), PACK_IDX(j, 2), PACK_IDX(j, 1), PACK_IDX(j, 0))
 
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-
-/* From this many items on, the blocks start where the destination is
- * 64-byte aligned, the items before that stored one by one: a 64-byte
- * store that crosses a line costs two (at malloc's usual 16 bytes past a
- * line, every store of a block crosses one), and non-temporal stores need
- * the alignment.  Below it the head would cost more than it saves. */
-#ifndef ALIGN_MIN_ITEMS
-#define ALIGN_MIN_ITEMS 64
-#endif
-
-/* Items until dst + k items is 64-byte aligned, at most 16 (a block); 16
- * when no count aligns it (dst not a multiple of 4). */
-static size_t store_head(const uint8_t *dst)
-{
-    size_t head = 0;
-    while (head < 16 && ((uintptr_t)(dst + head * LEPACK_ITEM_SIZE) & 63) != 0)
-        head++;
-    return head;
-}
-
 /* One block register to its 64 bytes, as the caller's constants say. */
 TARGET_512 static ALWAYS_INLINE void put_line(uint8_t *p, __m512i v, int aligned, int stream)
 {
@@ -97,76 +122,31 @@ TARGET_512 static ALWAYS_INLINE void put_line(uint8_t *p, __m512i v, int aligned
         _mm512_storeu_si512(p, v);
 }
 
-/* Whole blocks of 16 items from items to dst; aligned (dst 64-byte
- * aligned, a block being 320 bytes, five lines) or not, and around the
- * caches or not.  Each caller passes constants, so each gets one loop. */
-TARGET_512 static ALWAYS_INLINE void store_blocks(uint8_t *dst, const lepack_counters_item *items,
-                                                  size_t blocks, int aligned, int stream)
+/* Items first .. first + 16 blocks - 1 to their places at dst, a block of
+ * 16 (320 bytes, five lines) at a time; aligned (the first block's bytes
+ * start a line) or not, and around the caches or not.  Each caller passes
+ * constants, so each gets one loop. */
+TARGET_512 static ALWAYS_INLINE void store_blocks_512(uint8_t *dst,
+                                                      const lepack_counters_item *items,
+                                                      size_t first, size_t blocks, int aligned,
+                                                      int stream)
 {
     const __m512i i0 = PACK_ROW(0), i1 = PACK_ROW(1), i2 = PACK_ROW(2), i3 = PACK_ROW(3),
                   i4 = PACK_ROW(4);
-    const uint8_t *s = (const uint8_t *)items;
-    for (size_t b = 0; b < blocks; b++, s += 16 * sizeof *items, dst += 16 * LEPACK_ITEM_SIZE) {
+    const uint8_t *s = (const uint8_t *)(items + first);
+    uint8_t *d = dst + first * LEPACK_ITEM_SIZE;
+    for (size_t b = 0; b < blocks; b++, s += 16 * STRUCT_SIZE, d += 16 * LEPACK_ITEM_SIZE) {
         __m512i r0 = _mm512_loadu_si512(s), r1 = _mm512_loadu_si512(s + 64),
                 r2 = _mm512_loadu_si512(s + 128), r3 = _mm512_loadu_si512(s + 192),
                 r4 = _mm512_loadu_si512(s + 256), r5 = _mm512_loadu_si512(s + 320);
-        put_line(dst, _mm512_permutex2var_epi32(r0, i0, r1), aligned, stream);
-        put_line(dst + 64, _mm512_permutex2var_epi32(r1, i1, r2), aligned, stream);
-        put_line(dst + 128, _mm512_permutex2var_epi32(r2, i2, r3), aligned, stream);
-        put_line(dst + 192, _mm512_permutex2var_epi32(r3, i3, r4), aligned, stream);
-        put_line(dst + 256, _mm512_permutex2var_epi32(r4, i4, r5), aligned, stream);
+        put_line(d, _mm512_permutex2var_epi32(r0, i0, r1), aligned, stream);
+        put_line(d + 64, _mm512_permutex2var_epi32(r1, i1, r2), aligned, stream);
+        put_line(d + 128, _mm512_permutex2var_epi32(r2, i2, r3), aligned, stream);
+        put_line(d + 192, _mm512_permutex2var_epi32(r3, i3, r4), aligned, stream);
+        put_line(d + 256, _mm512_permutex2var_epi32(r4, i4, r5), aligned, stream);
     }
     if (stream)
         _mm_sfence();
-}
-
-/* The head: the first items one by one, as the scalar loop stores them. */
-static void store_items(uint8_t *dst, const lepack_counters_item *items, size_t n)
-{
-    for (size_t k = 0; k < n; k++) {
-        uint8_t *p = dst + k * LEPACK_ITEM_SIZE;
-        memcpy(p, &items[k].partition, 4);
-        memcpy(p + 4, &items[k].initial_counter, 8);
-        memcpy(p + 12, &items[k].updates_count, 8);
-    }
-}
-
-/* Large batches go around the caches (stream): non-temporal stores write
- * whole lines without reading them first (a store that misses the cache
- * otherwise reads its line before writing it), and need aligned
- * destinations; a destination that no item count aligns (not a multiple
- * of 4, which every item address in a malloc'd block is) takes the plain
- * unaligned blocks. */
-TARGET_512 static ALWAYS_INLINE size_t store_avx512_at(uint8_t *dst,
-                                                       const lepack_counters_item *items,
-                                                       size_t n, int stream)
-{
-    size_t head = store_head(dst);
-    if (head == 16 || n < head + ALIGN_MIN_ITEMS) {
-        store_blocks(dst, items, n / 16, 0, 0);
-        return n / 16 * 16;
-    }
-    store_items(dst, items, head);
-    size_t blocks = (n - head) / 16;
-    /* Two calls with constants, not one with stream: clang 14 merges the
-     * two stores of put_line while stream is a variable and drops the
-     * non-temporal hint from the one store it keeps. */
-    if (stream)
-        store_blocks(dst + head * LEPACK_ITEM_SIZE, items + head, blocks, 1, 1);
-    else
-        store_blocks(dst + head * LEPACK_ITEM_SIZE, items + head, blocks, 1, 0);
-    return head + blocks * 16;
-}
-
-TARGET_512 static size_t store_avx512(uint8_t *dst, const lepack_counters_item *items, size_t n)
-{
-    return store_avx512_at(dst, items, n, 0);
-}
-
-TARGET_512 static size_t store_avx512_stream(uint8_t *dst, const lepack_counters_item *items,
-                                             size_t n)
-{
-    return store_avx512_at(dst, items, n, 1);
 }
 
 /* The wire word (in the block) struct word s comes from; its padding word
@@ -194,30 +174,22 @@ static __mmask16 unpack_mask(unsigned j)
     return (__mmask16)m;
 }
 
-/* Items until out + k is 64-byte aligned, at most 8; 8 when none does
- * (out not a multiple of 8, which a struct array is). */
-static size_t load_head(const lepack_counters_item *out)
-{
-    size_t head = 0;
-    while (head < 8 && ((uintptr_t)(out + head) & 63) != 0)
-        head++;
-    return head;
-}
-
-/* Whole blocks of 16 items (384 bytes, six lines) from src to out, as
- * store_blocks.  The pattern repeats every 3 registers (48 words = 8
- * items). */
-TARGET_512 static ALWAYS_INLINE void load_blocks(lepack_counters_item *out, const uint8_t *src,
-                                                 size_t blocks, int aligned, int stream)
+/* Items first .. first + 16 blocks - 1 from their places at src, a block
+ * of 16 (384 bytes, six lines) at a time, as store_blocks_512.  The
+ * pattern repeats every 3 registers (48 words = 8 items). */
+TARGET_512 static ALWAYS_INLINE void load_blocks_512(lepack_counters_item *out,
+                                                     const uint8_t *src, size_t first,
+                                                     size_t blocks, int aligned, int stream)
 {
     const __m512i i0 = UNPACK_ROW(0), i1 = UNPACK_ROW(1), i2 = UNPACK_ROW(2),
                   i3 = UNPACK_ROW(3), i4 = UNPACK_ROW(4), i5 = UNPACK_ROW(5);
     const __mmask16 k0 = unpack_mask(0), k1 = unpack_mask(1), k2 = unpack_mask(2);
-    uint8_t *d = (uint8_t *)out;
-    for (size_t b = 0; b < blocks; b++, src += 16 * LEPACK_ITEM_SIZE, d += 16 * sizeof *out) {
-        __m512i w0 = _mm512_loadu_si512(src), w1 = _mm512_loadu_si512(src + 64),
-                w2 = _mm512_loadu_si512(src + 128), w3 = _mm512_loadu_si512(src + 192),
-                w4 = _mm512_loadu_si512(src + 256);
+    uint8_t *d = (uint8_t *)(out + first);
+    const uint8_t *s = src + first * LEPACK_ITEM_SIZE;
+    for (size_t b = 0; b < blocks; b++, s += 16 * LEPACK_ITEM_SIZE, d += 16 * STRUCT_SIZE) {
+        __m512i w0 = _mm512_loadu_si512(s), w1 = _mm512_loadu_si512(s + 64),
+                w2 = _mm512_loadu_si512(s + 128), w3 = _mm512_loadu_si512(s + 192),
+                w4 = _mm512_loadu_si512(s + 256);
         put_line(d, _mm512_maskz_permutex2var_epi32(k0, w0, i0, w1), aligned, stream);
         put_line(d + 64, _mm512_maskz_permutex2var_epi32(k1, w0, i1, w1), aligned, stream);
         put_line(d + 128, _mm512_maskz_permutex2var_epi32(k2, w1, i2, w2), aligned, stream);
@@ -228,51 +200,6 @@ TARGET_512 static ALWAYS_INLINE void load_blocks(lepack_counters_item *out, cons
     if (stream)
         _mm_sfence();
 }
-
-/* The head, one item at a time, padding zeroed as the blocks zero it. */
-static void load_items(lepack_counters_item *out, const uint8_t *src, size_t n)
-{
-    for (size_t k = 0; k < n; k++) {
-        const uint8_t *p = src + k * LEPACK_ITEM_SIZE;
-        memset(&out[k], 0, sizeof out[k]);
-        memcpy(&out[k].partition, p, 4);
-        memcpy(&out[k].initial_counter, p + 4, 8);
-        memcpy(&out[k].updates_count, p + 12, 8);
-    }
-}
-
-/* As store_avx512_at, the alignment being out's. */
-TARGET_512 static ALWAYS_INLINE size_t load_avx512_at(lepack_counters_item *out,
-                                                      const uint8_t *src, size_t n, int stream)
-{
-    size_t head = load_head(out);
-    if (head == 8 || n < head + ALIGN_MIN_ITEMS) {
-        load_blocks(out, src, n / 16, 0, 0);
-        return n / 16 * 16;
-    }
-    load_items(out, src, head);
-    size_t blocks = (n - head) / 16;
-    if (stream) /* constants, as in store_avx512_at */
-        load_blocks(out + head, src + head * LEPACK_ITEM_SIZE, blocks, 1, 1);
-    else
-        load_blocks(out + head, src + head * LEPACK_ITEM_SIZE, blocks, 1, 0);
-    return head + blocks * 16;
-}
-
-TARGET_512 static size_t load_avx512(lepack_counters_item *out, const uint8_t *src, size_t n)
-{
-    return load_avx512_at(out, src, n, 0);
-}
-
-TARGET_512 static size_t load_avx512_stream(lepack_counters_item *out, const uint8_t *src,
-                                            size_t n)
-{
-    return load_avx512_at(out, src, n, 1);
-}
-
-/* --- AVX2: 8 items per block --------------------------------------------- */
-
-#define TARGET_256 __attribute__((target("avx2")))
 
 /* Packed register j (wire words 8j .. 8j+7) takes each word from struct
  * register j or j + 1: vpermd of each, then a blend by the mask of words
@@ -290,26 +217,30 @@ TARGET_512 static size_t load_avx512_stream(lepack_counters_item *out, const uin
     _mm256_blend_epi32(_mm256_permutevar8x32_epi32(a, lo##j),                              \
                        _mm256_permutevar8x32_epi32(b, hi##j), P2_BLEND(j))
 
-TARGET_256 static size_t store_avx2(uint8_t *dst, const lepack_counters_item *items, size_t n)
+/* Items first .. up to n - 1 to their places at dst, 8 at a time: as
+ * many whole blocks of 8 as there are. */
+TARGET_256 static size_t store_avx2(uint8_t *dst, const lepack_counters_item *items,
+                                    size_t first, size_t n)
 {
     const __m256i lo0 = P2_ROW(P2_LO, 0), lo1 = P2_ROW(P2_LO, 1), lo2 = P2_ROW(P2_LO, 2),
                   lo3 = P2_ROW(P2_LO, 3), lo4 = P2_ROW(P2_LO, 4);
     const __m256i hi0 = P2_ROW(P2_HI, 0), hi1 = P2_ROW(P2_HI, 1), hi2 = P2_ROW(P2_HI, 2),
                   hi3 = P2_ROW(P2_HI, 3), hi4 = P2_ROW(P2_HI, 4);
-    size_t blocks = n / 8;
-    const uint8_t *s = (const uint8_t *)items;
-    for (size_t b = 0; b < blocks; b++, s += 8 * sizeof *items, dst += 8 * LEPACK_ITEM_SIZE) {
+    size_t blocks = (n - first) / 8;
+    const uint8_t *s = (const uint8_t *)(items + first);
+    uint8_t *d = dst + first * LEPACK_ITEM_SIZE;
+    for (size_t b = 0; b < blocks; b++, s += 8 * STRUCT_SIZE, d += 8 * LEPACK_ITEM_SIZE) {
         __m256i r0 = _mm256_loadu_si256((const __m256i *)s),
                 r1 = _mm256_loadu_si256((const __m256i *)(s + 32)),
                 r2 = _mm256_loadu_si256((const __m256i *)(s + 64)),
                 r3 = _mm256_loadu_si256((const __m256i *)(s + 96)),
                 r4 = _mm256_loadu_si256((const __m256i *)(s + 128)),
                 r5 = _mm256_loadu_si256((const __m256i *)(s + 160));
-        _mm256_storeu_si256((__m256i *)dst, P2_OUT(0, r0, r1));
-        _mm256_storeu_si256((__m256i *)(dst + 32), P2_OUT(1, r1, r2));
-        _mm256_storeu_si256((__m256i *)(dst + 64), P2_OUT(2, r2, r3));
-        _mm256_storeu_si256((__m256i *)(dst + 96), P2_OUT(3, r3, r4));
-        _mm256_storeu_si256((__m256i *)(dst + 128), P2_OUT(4, r4, r5));
+        _mm256_storeu_si256((__m256i *)d, P2_OUT(0, r0, r1));
+        _mm256_storeu_si256((__m256i *)(d + 32), P2_OUT(1, r1, r2));
+        _mm256_storeu_si256((__m256i *)(d + 64), P2_OUT(2, r2, r3));
+        _mm256_storeu_si256((__m256i *)(d + 96), P2_OUT(3, r3, r4));
+        _mm256_storeu_si256((__m256i *)(d + 128), P2_OUT(4, r4, r5));
     }
     return blocks * 8;
 }
@@ -321,18 +252,21 @@ TARGET_256 static size_t store_avx2(uint8_t *dst, const lepack_counters_item *it
 #define U2_KEEP(j, l) ((8 * (j) + (l)) % SW == 1 ? 0 : -1)
 #define U2_OUT(j)                                                                          \
     _mm256_and_si256(_mm256_permutevar8x32_epi32(                                          \
-                         _mm256_loadu_si256((const __m256i *)(src + 4 * U2_AT(j))), u##j), \
+                         _mm256_loadu_si256((const __m256i *)(s + 4 * U2_AT(j))), u##j),   \
                      k##j)
 
-TARGET_256 static size_t load_avx2(lepack_counters_item *out, const uint8_t *src, size_t n)
+/* Items first .. up to n - 1 from their places at src, as store_avx2. */
+TARGET_256 static size_t load_avx2(lepack_counters_item *out, const uint8_t *src, size_t first,
+                                   size_t n)
 {
     const __m256i u0 = P2_ROW(U2_IDX, 0), u1 = P2_ROW(U2_IDX, 1), u2 = P2_ROW(U2_IDX, 2),
                   u3 = P2_ROW(U2_IDX, 3), u4 = P2_ROW(U2_IDX, 4), u5 = P2_ROW(U2_IDX, 5);
     const __m256i k0 = P2_ROW(U2_KEEP, 0), k1 = P2_ROW(U2_KEEP, 1), k2 = P2_ROW(U2_KEEP, 2),
                   k3 = P2_ROW(U2_KEEP, 3), k4 = P2_ROW(U2_KEEP, 4), k5 = P2_ROW(U2_KEEP, 5);
-    size_t blocks = n / 8;
-    uint8_t *d = (uint8_t *)out;
-    for (size_t b = 0; b < blocks; b++, src += 8 * LEPACK_ITEM_SIZE, d += 8 * sizeof *out) {
+    size_t blocks = (n - first) / 8;
+    uint8_t *d = (uint8_t *)(out + first);
+    const uint8_t *s = src + first * LEPACK_ITEM_SIZE;
+    for (size_t b = 0; b < blocks; b++, s += 8 * LEPACK_ITEM_SIZE, d += 8 * STRUCT_SIZE) {
         _mm256_storeu_si256((__m256i *)d, U2_OUT(0));
         _mm256_storeu_si256((__m256i *)(d + 32), U2_OUT(1));
         _mm256_storeu_si256((__m256i *)(d + 64), U2_OUT(2));
@@ -348,28 +282,218 @@ _Static_assert(sizeof(lepack_counters_item) == 24, "item struct is 6 words");
 _Static_assert(offsetof(lepack_counters_item, initial_counter) == 8, "initial at word 2");
 _Static_assert(offsetof(lepack_counters_item, updates_count) == 16, "updates at word 4");
 
-typedef size_t (*store_fn)(uint8_t *, const lepack_counters_item *, size_t);
-typedef size_t (*load_fn)(lepack_counters_item *, const uint8_t *, size_t);
+#else /* __FRAMAC__: the kernels' contracts, trusted */
 
-/* The items family: per level, the kernel for large batches (around the
- * caches), the one for whole blocks, and the narrower one that takes what
- * is left of 8 items or more.  NULL: not at this level. */
-typedef struct items_kernels {
-    store_fn store_stream, store, store_rest;
-    load_fn load_stream, load, load_rest;
-} items_kernels;
+#define TARGET_512
+#define ALWAYS_INLINE
 
-static const items_kernels items_family[] = {
-    [LEPACK_CPU_NONE] = {NULL, NULL, NULL, NULL, NULL, NULL},
-    [LEPACK_CPU_LEVEL_SSE2] = {NULL, NULL, NULL, NULL, NULL, NULL},
-    [LEPACK_CPU_LEVEL_AVX2] = {NULL, store_avx2, NULL, NULL, load_avx2, NULL},
-    [LEPACK_CPU_LEVEL_AVX512] = {store_avx512_stream, store_avx512, store_avx2,
-                                 load_avx512_stream, load_avx512, load_avx2},
-};
+/*@ assigns \nothing;
+    exits \false;
+    ensures \result == item_line_offset(p);
+    ensures \result < 64; */
+static size_t item_line_offset_of(const lepack_counters_item *p);
 
-static const items_kernels *kernels(void)
+/*@ requires first + 16 * blocks <= LEPACK_MAX_ITEMS;
+    requires blocks > 0 ==>
+      \valid(dst + (first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1)) &&
+      \valid_read(items + (first .. first + 16 * blocks - 1)) &&
+      \separated(dst + (first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1),
+                 items + (first .. first + 16 * blocks - 1));
+    requires aligned != 0 || stream != 0 ==>
+      (lane_line_offset(dst) + first * LEPACK_ITEM_SIZE) % 64 == 0;
+    assigns dst[first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures items_bytes_range(dst, items, first, first + 16 * blocks); */
+static void store_blocks_512(uint8_t *dst, const lepack_counters_item *items, size_t first,
+                             size_t blocks, int aligned, int stream);
+
+/*@ requires first + 16 * blocks <= LEPACK_MAX_ITEMS;
+    requires blocks > 0 ==>
+      \valid(out + (first .. first + 16 * blocks - 1)) &&
+      \valid_read(src + (first * LEPACK_ITEM_SIZE ..
+                         (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1)) &&
+      \separated(out + (first .. first + 16 * blocks - 1),
+                 src + (first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1));
+    requires aligned != 0 || stream != 0 ==>
+      (item_line_offset(out) + first * STRUCT_SIZE) % 64 == 0;
+    assigns out[first .. first + 16 * blocks - 1];
+    exits \false;
+    ensures items_values_range(out, src, first, first + 16 * blocks); */
+static void load_blocks_512(lepack_counters_item *out, const uint8_t *src, size_t first,
+                            size_t blocks, int aligned, int stream);
+
+/*@ requires first + 8 <= n <= LEPACK_MAX_ITEMS;
+    requires \valid(dst + (first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1));
+    requires \valid_read(items + (first .. n - 1));
+    requires \separated(dst + (first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1),
+                        items + (first .. n - 1));
+    assigns dst[first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures \result == (n - first) / 8 * 8;
+    ensures items_bytes_range(dst, items, first, first + \result); */
+static size_t store_avx2(uint8_t *dst, const lepack_counters_item *items, size_t first,
+                         size_t n);
+
+/*@ requires first + 8 <= n <= LEPACK_MAX_ITEMS;
+    requires \valid(out + (first .. n - 1));
+    requires \valid_read(src + (first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1));
+    requires \separated(out + (first .. n - 1),
+                        src + (first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1));
+    assigns out[first .. n - 1];
+    exits \false;
+    ensures \result == (n - first) / 8 * 8;
+    ensures items_values_range(out, src, first, first + \result); */
+static size_t load_avx2(lepack_counters_item *out, const uint8_t *src, size_t first, size_t n);
+
+#endif
+
+/* --- What runs them (proven) ----------------------------------------------- */
+
+/* Items until dst + k items is 64-byte aligned, at most 16 (a block); 16
+ * when no count aligns it (dst not a multiple of 4). */
+/*@ assigns \nothing;
+    exits \false;
+    ensures \result <= 16;
+    ensures \result < 16 ==> (lane_line_offset(dst) + \result * LEPACK_ITEM_SIZE) % 64 == 0; */
+static size_t store_head(uint8_t *dst)
 {
-    return &items_family[lepack_cpu_items_level()];
+    size_t off = lane_line_offset_u8(dst);
+    size_t head = 0;
+    /*@ loop invariant head <= 16;
+        loop assigns head;
+        loop variant 16 - head; */
+    while (head < 16 && (off + head * LEPACK_ITEM_SIZE) % 64 != 0)
+        head++;
+    return head;
+}
+
+/* Large batches go around the caches (stream): non-temporal stores write
+ * whole lines without reading them first (a store that misses the cache
+ * otherwise reads its line before writing it), and need aligned
+ * destinations; a destination that no item count aligns (not a multiple
+ * of 4, which every item address in a malloc'd block is) takes the plain
+ * unaligned blocks. */
+/*@ requires n <= LEPACK_MAX_ITEMS;
+    requires items_store_room(dst, items, n);
+    assigns dst[0 .. n * LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures \result <= n;
+    ensures items_bytes(dst, items, \result); */
+TARGET_512 static ALWAYS_INLINE size_t store_avx512_at(uint8_t *dst,
+                                                       const lepack_counters_item *items,
+                                                       size_t n, int stream)
+{
+    size_t head = store_head(dst);
+    if (head == 16 || n < head + ALIGN_MIN_ITEMS) {
+        store_blocks_512(dst, items, 0, n / 16, 0, 0);
+        return n / 16 * 16;
+    }
+    if (head > 0)
+        lepack_items_store_range(dst, items, 0, head);
+    size_t blocks = (n - head) / 16;
+    /* Two calls with constants, not one with stream: clang 14 merges the
+     * two stores of put_line while stream is a variable and drops the
+     * non-temporal hint from the one store it keeps. */
+    if (stream) {
+        store_blocks_512(dst, items, head, blocks, 1, 1);
+        //@ assert items_bytes_range(dst, items, 0, head);
+    } else {
+        store_blocks_512(dst, items, head, blocks, 1, 0);
+        //@ assert items_bytes_range(dst, items, 0, head);
+    }
+    return head + blocks * 16;
+}
+
+/*@ requires n <= LEPACK_MAX_ITEMS;
+    requires items_store_room(dst, items, n);
+    assigns dst[0 .. n * LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures \result <= n;
+    ensures items_bytes(dst, items, \result); */
+TARGET_512 static size_t store_avx512(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    return store_avx512_at(dst, items, n, 0);
+}
+
+/*@ requires n <= LEPACK_MAX_ITEMS;
+    requires items_store_room(dst, items, n);
+    assigns dst[0 .. n * LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures \result <= n;
+    ensures items_bytes(dst, items, \result); */
+TARGET_512 static size_t store_avx512_stream(uint8_t *dst, const lepack_counters_item *items,
+                                             size_t n)
+{
+    return store_avx512_at(dst, items, n, 1);
+}
+
+/* Items until out + k is 64-byte aligned, at most 8; 8 when none does
+ * (out not a multiple of 8, which a struct array is). */
+/*@ assigns \nothing;
+    exits \false;
+    ensures \result <= 8;
+    ensures \result < 8 ==> (item_line_offset(out) + \result * STRUCT_SIZE) % 64 == 0; */
+static size_t load_head(const lepack_counters_item *out)
+{
+    size_t off = item_line_offset_of(out);
+    size_t head = 0;
+    /*@ loop invariant head <= 8;
+        loop assigns head;
+        loop variant 8 - head; */
+    while (head < 8 && (off + head * STRUCT_SIZE) % 64 != 0)
+        head++;
+    return head;
+}
+
+/* As store_avx512_at, the alignment being out's. */
+/*@ requires n <= LEPACK_MAX_ITEMS;
+    requires items_load_room(out, src, n);
+    assigns out[0 .. n - 1];
+    exits \false;
+    ensures \result <= n;
+    ensures items_values(out, src, \result); */
+TARGET_512 static ALWAYS_INLINE size_t load_avx512_at(lepack_counters_item *out,
+                                                      const uint8_t *src, size_t n, int stream)
+{
+    size_t head = load_head(out);
+    if (head == 8 || n < head + ALIGN_MIN_ITEMS) {
+        load_blocks_512(out, src, 0, n / 16, 0, 0);
+        return n / 16 * 16;
+    }
+    if (head > 0)
+        lepack_items_load_range(out, src, 0, head);
+    size_t blocks = (n - head) / 16;
+    if (stream) { /* constants, as in store_avx512_at */
+        load_blocks_512(out, src, head, blocks, 1, 1);
+        //@ assert items_values_range(out, src, 0, head);
+    } else {
+        load_blocks_512(out, src, head, blocks, 1, 0);
+        //@ assert items_values_range(out, src, 0, head);
+    }
+    return head + blocks * 16;
+}
+
+/*@ requires n <= LEPACK_MAX_ITEMS;
+    requires items_load_room(out, src, n);
+    assigns out[0 .. n - 1];
+    exits \false;
+    ensures \result <= n;
+    ensures items_values(out, src, \result); */
+TARGET_512 static size_t load_avx512(lepack_counters_item *out, const uint8_t *src, size_t n)
+{
+    return load_avx512_at(out, src, n, 0);
+}
+
+/*@ requires n <= LEPACK_MAX_ITEMS;
+    requires items_load_room(out, src, n);
+    assigns out[0 .. n - 1];
+    exits \false;
+    ensures \result <= n;
+    ensures items_values(out, src, \result); */
+TARGET_512 static size_t load_avx512_stream(lepack_counters_item *out, const uint8_t *src,
+                                            size_t n)
+{
+    return load_avx512_at(out, src, n, 1);
 }
 
 /* Each level's kernels by name, for the tests and fuzzers: 0 when the level
@@ -379,20 +503,22 @@ size_t lepack_items_store_avx512(uint8_t *dst, const lepack_counters_item *items
     return lepack_cpu_items_level() >= LEPACK_CPU_LEVEL_AVX512 ? store_avx512(dst, items, n) : 0;
 }
 
+size_t lepack_items_store_stream(uint8_t *dst, const lepack_counters_item *items, size_t n)
+{
+    return lepack_cpu_items_level() >= LEPACK_CPU_LEVEL_AVX512 ? store_avx512_stream(dst, items, n)
+                                                               : 0;
+}
+
 size_t lepack_items_store_avx2(uint8_t *dst, const lepack_counters_item *items, size_t n)
 {
-    return lepack_cpu_items_level() >= LEPACK_CPU_LEVEL_AVX2 ? store_avx2(dst, items, n) : 0;
+    if (n < 8 || lepack_cpu_items_level() < LEPACK_CPU_LEVEL_AVX2)
+        return 0;
+    return store_avx2(dst, items, 0, n);
 }
 
 size_t lepack_items_load_avx512(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
     return lepack_cpu_items_level() >= LEPACK_CPU_LEVEL_AVX512 ? load_avx512(out, src, n) : 0;
-}
-
-size_t lepack_items_store_stream(uint8_t *dst, const lepack_counters_item *items, size_t n)
-{
-    return lepack_cpu_items_level() >= LEPACK_CPU_LEVEL_AVX512 ? store_avx512_stream(dst, items, n)
-                                                               : 0;
 }
 
 size_t lepack_items_load_stream(lepack_counters_item *out, const uint8_t *src, size_t n)
@@ -403,32 +529,33 @@ size_t lepack_items_load_stream(lepack_counters_item *out, const uint8_t *src, s
 
 size_t lepack_items_load_avx2(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
-    return lepack_cpu_items_level() >= LEPACK_CPU_LEVEL_AVX2 ? load_avx2(out, src, n) : 0;
+    if (n < 8 || lepack_cpu_items_level() < LEPACK_CPU_LEVEL_AVX2)
+        return 0;
+    return load_avx2(out, src, 0, n);
 }
 
+/* The widest the level has: AVX-512 (around the caches for large
+ * batches), then AVX2 for what is left of 8 items or more. */
 size_t lepack_items_store_vector(uint8_t *dst, const lepack_counters_item *items, size_t n)
 {
-    const items_kernels *k = kernels();
+    int level = lepack_cpu_items_level();
     size_t done = 0;
-    if (k->store_stream != NULL && n >= STREAM_MIN_ITEMS)
-        done = k->store_stream(dst, items, n);
-    else if (k->store != NULL)
-        done = k->store(dst, items, n);
-    if (k->store_rest != NULL && n - done >= 8)
-        done += k->store_rest(dst + done * LEPACK_ITEM_SIZE, items + done, n - done);
+    if (level >= LEPACK_CPU_LEVEL_AVX512)
+        done = n >= STREAM_MIN_ITEMS ? store_avx512_stream(dst, items, n)
+                                     : store_avx512(dst, items, n);
+    if (level >= LEPACK_CPU_LEVEL_AVX2 && n - done >= 8)
+        done += store_avx2(dst, items, done, n);
     return done;
 }
 
 size_t lepack_items_load_vector(lepack_counters_item *out, const uint8_t *src, size_t n)
 {
-    const items_kernels *k = kernels();
+    int level = lepack_cpu_items_level();
     size_t done = 0;
-    if (k->load_stream != NULL && n >= STREAM_MIN_ITEMS)
-        done = k->load_stream(out, src, n);
-    else if (k->load != NULL)
-        done = k->load(out, src, n);
-    if (k->load_rest != NULL && n - done >= 8)
-        done += k->load_rest(out + done, src + done * LEPACK_ITEM_SIZE, n - done);
+    if (level >= LEPACK_CPU_LEVEL_AVX512)
+        done = n >= STREAM_MIN_ITEMS ? load_avx512_stream(out, src, n) : load_avx512(out, src, n);
+    if (level >= LEPACK_CPU_LEVEL_AVX2 && n - done >= 8)
+        done += load_avx2(out, src, done, n);
     return done;
 }
 
