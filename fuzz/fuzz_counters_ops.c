@@ -739,9 +739,9 @@ static void check_big(size_t step, size_t extra, unsigned mode)
     FZ_UNPOISON(big.back_base, 64 + isz);
 }
 
-/* Under Frama-C (the E-ACSL build) src/items_x86.c compiles to nothing:
- * a 2^18-item batch would only run the scalar loop, at about 13 s an
- * input under the E-ACSL runtime. */
+/* Under Frama-C (the E-ACSL build) the vector paths do no item
+ * (fuzz/eacsl/items_x86_bodies.c): a 2^18-item batch would only run the
+ * scalar loop, at about 13 s an input under the E-ACSL runtime. */
 #ifdef __FRAMAC__
 #define OPS_BIG 0
 #else

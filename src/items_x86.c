@@ -35,11 +35,13 @@
  * nothing and returns 0. */
 #include "items.h"
 
-#if defined(__FRAMAC__)
+#if defined(LEPACK_PORTABLE)
+#define ITEMS_VECTOR 0
+#define ITEMS_INTRIN 0
+#elif defined(__FRAMAC__)
 #define ITEMS_VECTOR 1
 #define ITEMS_INTRIN 0
-#elif defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
-    !defined(LEPACK_PORTABLE)
+#elif defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define ITEMS_VECTOR 1
 #define ITEMS_INTRIN 1
 #else
