@@ -56,7 +56,6 @@
 
 #if ITEMS_INTRIN
 #include <immintrin.h>
-#include <string.h>
 #endif
 
 /* From this many items on, stores go around the caches (see
