@@ -170,12 +170,12 @@ EACSL_LIB_views := $(EACSL_SRC)/status.c fuzz/eacsl/le_mem_bodies.c
 # The bundle: the UTF-8 unit's source and, through fuzz/eacsl/zero_bodies.c
 # (zero.c with the bodies of its trusted helpers after it), the zeroing
 # unit's; the status names; the allocator hook (lepack_zero_alloc's);
-# utf8_vec.c, which under __FRAMAC__ keeps only the level query, with the
-# kernels of fuzz/eacsl/utf8_vec_bodies.c (each stops where it starts).
+# and, for the kernels of src/utf8_vec.h, fuzz/eacsl/utf8_vec_bodies.c
+# (each stops where it starts, and the level query answers none) in place
+# of src/utf8_vec.c, whose kernels are intrinsics.
 EACSL_LIB_zero_utf8 := $(patsubst src/%,$(EACSL_SRC)/%,$(PROVE_UNIT_utf8)) fuzz/eacsl/zero_bodies.c \
                    fuzz/eacsl/utf8_vec_bodies.c
 EACSL_LIB_zero_utf8 += $(EACSL_SRC)/status.c $(EACSL_SRC)/alloc.c
-EACSL_LIB_zero_utf8 += $(EACSL_SRC)/utf8_vec.c
 # Compiled by gcc as they ship (-DLEPACK_PORTABLE: no kernels) and linked
 # to the translated program: src/cpu.c, whose __atomic builtins the printed
 # program declares as plain functions, and the clock of src/zero_nt.c,

@@ -50,7 +50,9 @@ FUZZ_LIBS_utf8_modified := $(ICU_STATIC)
 # kernels (zero_nt) are proven from the lane models of src/lane/, whose
 # contracts are trusted; the clock next to them is trusted by name
 # (proofs/trusted.py).  The batch vector paths (items_x86) are proven from
-# the contracts of their block kernels, trusted by name.
+# the contracts of their block kernels, trusted by name, and the UTF-8
+# dispatch (utf8_vec) from the contracts of its kernels, trusted by name
+# but for the SSE2 and AVX2 ones the units ascii and length prove.
 PROVE_UNIT_core := src/counters.c src/counter_map.c src/status.c src/version.c src/items.c
 PROVE_UNIT_zero := src/zero.c
 PROVE_UNIT_cli := cli/text.c
@@ -58,7 +60,8 @@ PROVE_UNIT_utf8 := src/utf8.c
 PROVE_UNIT_chunks := src/utf8.c proofs/utf8_chunks.c
 PROVE_UNIT_zero_nt := src/zero_nt.c
 PROVE_UNIT_items_x86 := src/items_x86.c
-PROVE_TRUSTED_SRC := src/alloc.c src/utf8_vec.c src/cpu.c
+PROVE_UNIT_utf8_vec := src/utf8_vec.c
+PROVE_TRUSTED_SRC := src/alloc.c src/cpu.c
 
 # The library sources the E-ACSL build of the counters harnesses
 # (mk/eacsl.mk) leaves out: counters.c, which fuzz/eacsl/counters_copy.c

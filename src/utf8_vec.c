@@ -12,16 +12,36 @@
  * the scalar path (fuzz/fuzz_utf8_*.c). */
 #include "utf8_vec.h"
 
-#include <string.h>
+/* VEC_KERNELS: this file holds the kernels and their dispatch (x86-64 with
+ * gcc or clang, and Frama-C, which proves the dispatch from the kernels'
+ * contracts).  VEC_INTRIN: their bodies, intrinsics, are compiled.  With
+ * -DLEPACK_PORTABLE utf8_vec.h turns every kernel call into its start
+ * position; on other targets each entry point below does so. */
+#if defined(__FRAMAC__)
+#define VEC_KERNELS 1
+#define VEC_INTRIN 0
+#elif defined(LEPACK_PORTABLE)
+#define VEC_KERNELS 0
+#define VEC_INTRIN 0
+#elif defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define VEC_KERNELS 1
+#define VEC_INTRIN 1
+#else
+#define VEC_KERNELS 0
+#define VEC_INTRIN 0
+#endif
 
-#if defined(__x86_64__) && !defined(LEPACK_PORTABLE) && !defined(__FRAMAC__)
+#if VEC_KERNELS
+
+#include "utf8_ascii_vec.h"
+#include "utf8_length_vec.h"
+
+#if VEC_INTRIN
 
 #include <immintrin.h>
 
 #include "cpu.h"
 #include "cpu_level.h"
-#include "utf8_ascii_vec.h"
-#include "utf8_length_vec.h"
 
 #define LEPACK_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #define LEPACK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
@@ -1485,7 +1505,34 @@ static inline size_t vec_utf8_decode_avx512(const uint8_t *src, size_t len, size
     return vec_decode_avx512(src, len, i, d, q, steps);
 }
 
-/* ---- dispatch -------------------------------------------------------------- */
+#endif /* VEC_INTRIN */
+
+/* ---- dispatch --------------------------------------------------------------
+ * The level in use (src/cpu_level.h): the level + 1, 0 before the first
+ * use.  Each entry point reads it once and jumps to its level's kernel
+ * (AVX-512 tested first), so that a short string's way in is a load, two
+ * compares and a jump, with no frame; the first use goes out of line
+ * (vec_first_*), decides the level and runs that level's kernel.
+ *
+ * Two layers, as in src/items_x86.c.  The kernels above and the level
+ * (vec_slot_now, vec_first) are intrinsics and atomics: WP sees only
+ * their contracts, which are trusted (proofs/README.md).  Everything
+ * below them (which kernel runs for which level, and that each kernel's
+ * contract gives what the entry point's contract in utf8_vec.h promises)
+ * is proven by WP (unit utf8_vec).  The SSE2 and AVX2 kernels of
+ * utf8_ascii_vec.h and utf8_length_vec.h are proven in their own units. */
+
+#define VEC_SLOT(level) ((level) + 1)
+
+/* Each level's choice is inlined by force into the entry point and its
+ * first-use twin: a call would shuffle the arguments for one more jump. */
+#if VEC_INTRIN
+#define VEC_DISPATCH_INLINE inline __attribute__((always_inline))
+#else
+#define VEC_DISPATCH_INLINE inline
+#endif
+
+#if VEC_INTRIN
 
 /* The features come from the dispatch module (src/cpu.h), which asks the
  * CPU once for every family. */
@@ -1503,23 +1550,17 @@ static int vec_cpu_level(void)
     return LEPACK_VEC_SSE2;
 }
 
-/* The level in use (src/cpu_level.h): the level + 1, 0 before the first
- * use.  Each entry point reads it once and jumps to its kernel (AVX-512
- * tested first), so that a short string's way in is a load, a compare and
- * a jump, with no frame; the first use goes out of line (vec_first_*),
- * decides the level and comes back. */
 static int vec_slot;
-
-#define VEC_SLOT(level) ((level) + 1)
 
 static inline int vec_slot_now(void)
 {
     return __atomic_load_n(&vec_slot, __ATOMIC_RELAXED);
 }
 
-__attribute__((noinline, cold)) static void vec_first(void)
+/* Decides the level at the first use; returns its slot. */
+__attribute__((noinline, cold)) static int vec_first(void)
 {
-    (void)lepack_cpu_slot_level(&vec_slot, vec_cpu_level);
+    return VEC_SLOT(lepack_cpu_slot_level(&vec_slot, vec_cpu_level));
 }
 
 int lepack_vec_select(int level)
@@ -1527,18 +1568,162 @@ int lepack_vec_select(int level)
     return lepack_cpu_slot_select(&vec_slot, level, vec_cpu_level());
 }
 
-__attribute__((noinline, cold)) static size_t vec_first_encode(const uint16_t *s, size_t n,
-                                                               size_t i, uint8_t *d, size_t lim,
-                                                               size_t *p)
-{
-    vec_first();
-    return lepack_vec_utf8_encode(s, n, i, d, lim, p);
-}
+#else /* __FRAMAC__: the contracts of the kernels and of the level, trusted */
 
-size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
-                              size_t *p)
+/* The slot read at a call, and decided at the first: any value (a slot
+ * that names no level runs no kernel).  Neither writes what a proof
+ * reads: the slot is this file's own, and no proven code reads it. */
+/*@ assigns \nothing;
+    exits \false; */
+static int vec_slot_now(void);
+
+/*@ assigns \nothing;
+    exits \false; */
+static int vec_first(void);
+
+/* What every kernel of a family needs and gives: the entry point's
+ * contract in utf8_vec.h, with the destination's room stated as the bytes
+ * (or units) the kernel may write instead of the caller's whole buffer. */
+/*@ predicate vec_enc_args{L}(uint16_t *s, integer n, integer i, uint8_t *d, size_t *p) =
+      i < n && \valid_read(s + (0 .. n - 1)) && \valid(p) &&
+      \valid(d + (u8len(s, n, i) .. u8len(s, n, n) - 1)) &&
+      \separated(d + (u8len(s, n, i) .. u8len(s, n, n) - 1), s + (0 .. n - 1)) &&
+      \separated(p, d + (u8len(s, n, i) .. u8len(s, n, n) - 1), s + (0 .. n - 1)) &&
+      boundary(s, n, i) && *p == u8len(s, n, i) &&
+      (\forall integer k; i <= k <= n ==> u8len(s, n, k) <= u8len(s, n, n));
+
+    predicate vec_enc_done{L}(uint16_t *s, integer n, integer i, integer r, uint8_t *d,
+                              size_t *p) =
+      i <= r <= n && boundary(s, n, r) && *p == u8len(s, n, r) && encoded(s, n, i, r, d);
+
+    predicate vec_menc_args{L}(uint16_t *s, integer n, integer i, uint8_t *d, size_t *p) =
+      i < n && \valid_read(s + (0 .. n - 1)) && \valid(p) &&
+      \valid(d + (m8len(s, i) .. m8len(s, n) - 1)) &&
+      \separated(d + (m8len(s, i) .. m8len(s, n) - 1), s + (0 .. n - 1)) &&
+      \separated(p, d + (m8len(s, i) .. m8len(s, n) - 1), s + (0 .. n - 1)) &&
+      *p == m8len(s, i) &&
+      (\forall integer k; i <= k <= n ==> m8len(s, k) <= m8len(s, n));
+
+    predicate vec_menc_done{L}(uint16_t *s, integer n, integer i, integer r, uint8_t *d,
+                               size_t *p) =
+      i <= r <= n && *p == m8len(s, r) && mencoded(s, i, r, d);
+
+    predicate vec_len_args{L}(uint16_t *s, integer n, integer i, size_t *e1, size_t *e2) =
+      i < n && \valid_read(s + (0 .. n - 1)) &&
+      \valid(e1) && \valid(e2) && \separated(e1, e2, s + (0 .. n - 1)) &&
+      boundary(s, n, i) && *e1 <= i && *e2 <= i;
+
+    predicate vec_len_done{L1, L2}(uint16_t *s, integer n, integer i, integer r, size_t *e1,
+                                   size_t *e2) =
+      i <= r <= n && boundary{L2}(s, n, r) &&
+      \at(*e1, L1) <= \at(*e1, L2) <= \at(*e1, L1) + (r - i) &&
+      \at(*e2, L1) <= \at(*e2, L2) <= \at(*e2, L1) + (r - i) &&
+      u8len{L2}(s, n, r) - r == u8len{L2}(s, n, i) - i + (\at(*e1, L2) - \at(*e1, L1)) +
+                                 (\at(*e2, L2) - \at(*e2, L1));
+
+    predicate vec_dec_args{L}(uint8_t *src, integer len, integer i, uint16_t *d, size_t *q,
+                              size_t *steps, integer m) =
+      i < len && \valid_read(src + (0 .. len - 1)) && \valid(q) && \valid(steps) &&
+      *q + dlen(src, len, i) <= SIZE_MAX &&
+      \valid(d + (*q .. *q + dlen(src, len, i) - 1)) &&
+      \separated(d + (*q .. *q + dlen(src, len, i) - 1), src + (0 .. len - 1)) &&
+      \separated(q, steps, d + (*q .. *q + dlen(src, len, i) - 1), src + (0 .. len - 1)) &&
+      i == dpos(src, len, m) && *q == doff(src, len, m);
+
+    predicate vec_count_args{L}(uint8_t *src, integer len, integer i, size_t *q) =
+      i < len && \valid_read(src + (0 .. len - 1)) &&
+      \valid(q) && \separated(q, src + (0 .. len - 1)) &&
+      *q + dlen(src, len, i) <= len; */
+
+/*@ requires vec_enc_args(s, n, i, d, pp);
+    assigns *pp, d[u8len(s, n, i) .. u8len(s, n, n) - 1];
+    exits \false;
+    ensures vec_enc_done(s, n, i, \result, d, pp); */
+static size_t vec_encode_sse2(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp);
+
+/*@ requires vec_enc_args(s, n, i, d, pp);
+    assigns *pp, d[u8len(s, n, i) .. u8len(s, n, n) - 1];
+    exits \false;
+    ensures vec_enc_done(s, n, i, \result, d, pp); */
+static size_t vec_encode_avx2(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp);
+
+/*@ requires vec_enc_args(s, n, i, d, pp);
+    assigns *pp, d[u8len(s, n, i) .. u8len(s, n, n) - 1];
+    exits \false;
+    ensures vec_enc_done(s, n, i, \result, d, pp); */
+static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp);
+
+/*@ requires vec_menc_args(s, n, i, d, pp);
+    assigns *pp, d[m8len(s, i) .. m8len(s, n) - 1];
+    exits \false;
+    ensures vec_menc_done(s, n, i, \result, d, pp); */
+static size_t vec_mutf8_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp);
+
+/*@ requires vec_len_args(s, n, i, e1, e2);
+    assigns *e1, *e2;
+    exits \false;
+    ensures vec_len_done{Pre, Post}(s, n, i, \result, e1, e2); */
+static size_t vec_length_avx512(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2);
+
+/*@ requires vec_dec_args(src, len, i, d, q, steps, m);
+    assigns *q, *steps, d[*q .. *q + dlen(src, len, i) - 1];
+    exits \false;
+    ensures i <= \result <= len && *steps <= \result - i;
+    ensures \result == dpos(src, len, m + *steps) && *q == doff(src, len, m + *steps);
+    ensures \old(*q) <= *q && *q == \old(*q) + (dlen(src, len, i) - dlen(src, len, \result));
+    ensures dseqs(src, len, \result) + *steps == dseqs(src, len, i);
+    ensures \forall integer k; m <= k < m + *steps ==>
+      dunit_at(src, len, dpos(src, len, k), d, doff(src, len, k)) &&
+      doff(src, len, k) + dunits(src, len, dpos(src, len, k)) <= *q;
+    ensures (\forall integer k; i <= k < \result ==> src[k] < 0x80) ==>
+      *q == \old(*q) + (\result - i) &&
+      \forall integer k; i <= k < \result ==> d[\old(*q) + (k - i)] == src[k]; */
+static size_t vec_utf8_decode_avx512(const uint8_t *src, size_t len, size_t i, uint16_t *d,
+                                     size_t *q, size_t *steps) /*@ ghost (size_t m) */;
+
+/* The counting kernel stops where the run of well-formed sequences from i
+ * does, so that lepack_vec_utf8_valid_run uses it too. */
+/*@ requires vec_count_args(src, len, i, q);
+    assigns *q;
+    exits \false;
+    ensures i <= \result <= len;
+    ensures *q == \old(*q) + (dlen(src, len, i) - dlen(src, len, \result));
+    ensures wf_reach(src, len, i) ==> wf_reach(src, len, \result); */
+static size_t vec_count_avx512(const uint8_t *src, size_t len, size_t i, size_t *q);
+
+#endif /* VEC_INTRIN */
+
+/* Over a run of ASCII bytes, each byte is a well-formed step of its own:
+ * the run keeps a well-formed reach.  A lemma proven by induction (a
+ * loop); it produces no code. */
+/*@ ghost
+/@ requires i <= j <= len && ascii_bytes(src, i, j) && wf_reach(src, len, i);
+   assigns \nothing;
+   exits \false;
+   ensures wf_reach(src, len, j); @/
+void wf_reach_ascii(const uint8_t *src, size_t len, size_t i, size_t j)
 {
-    int l = vec_slot_now();
+    size_t k = i;
+    /@ loop invariant i <= k <= j && wf_reach(src, len, k);
+       loop assigns k;
+       loop variant j - k; @/
+    while (k < j) {
+        /@ assert step: src[k] < 0x80 && dstep(src, len, k) == 1; @/
+        /@ assert well_formed_at(src, len, k); @/
+        k++;
+    }
+}
+*/
+
+/* ---- UTF-16 to UTF-8 ---- */
+
+/*@ requires vec_enc_args(s, n, i, d, p);
+    assigns *p, d[u8len(s, n, i) .. u8len(s, n, n) - 1];
+    exits \false;
+    ensures vec_enc_done(s, n, i, \result, d, p); */
+static VEC_DISPATCH_INLINE size_t vec_encode_at(int l, const uint16_t *s, size_t n, size_t i,
+                                                uint8_t *d, size_t *p)
+{
     if (l == VEC_SLOT(LEPACK_VEC_AVX512))
         return vec_encode_avx512(s, n, i, d, p);
     switch (l) {
@@ -1546,40 +1731,64 @@ size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d,
         return vec_encode_avx2(s, n, i, d, p);
     case VEC_SLOT(LEPACK_VEC_SSE2):
         return vec_encode_sse2(s, n, i, d, p);
-    case 0:
-        return vec_first_encode(s, n, i, d, lim, p);
     default:
         return i;
     }
 }
 
-__attribute__((noinline, cold)) static size_t vec_first_mutf8(const uint16_t *s, size_t n,
-                                                              size_t i, uint8_t *d, size_t lim,
-                                                              size_t *p)
+/*@ requires vec_enc_args(s, n, i, d, p);
+    assigns *p, d[u8len(s, n, i) .. u8len(s, n, n) - 1];
+    exits \false;
+    ensures vec_enc_done(s, n, i, \result, d, p); */
+__attribute__((noinline, cold)) static size_t vec_first_encode(const uint16_t *s, size_t n,
+                                                               size_t i, uint8_t *d, size_t *p)
 {
-    vec_first();
-    return lepack_vec_mutf8_encode(s, n, i, d, lim, p);
+    return vec_encode_at(vec_first(), s, n, i, d, p);
+}
+
+size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
+                              size_t *p)
+{
+    (void)lim;
+    int l = vec_slot_now();
+    if (l == 0)
+        return vec_first_encode(s, n, i, d, p);
+    return vec_encode_at(l, s, n, i, d, p);
+}
+
+/* ---- UTF-16 to modified UTF-8: AVX-512 only ---- */
+
+/*@ requires vec_menc_args(s, n, i, d, p);
+    assigns *p, d[m8len(s, i) .. m8len(s, n) - 1];
+    exits \false;
+    ensures vec_menc_done(s, n, i, \result, d, p); */
+__attribute__((noinline, cold)) static size_t vec_first_mutf8(const uint16_t *s, size_t n,
+                                                              size_t i, uint8_t *d, size_t *p)
+{
+    if (vec_first() == VEC_SLOT(LEPACK_VEC_AVX512))
+        return vec_mutf8_avx512(s, n, i, d, p);
+    return i;
 }
 
 size_t lepack_vec_mutf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
                                size_t *p)
 {
+    (void)lim;
     int l = vec_slot_now();
     if (l == VEC_SLOT(LEPACK_VEC_AVX512))
         return vec_mutf8_avx512(s, n, i, d, p);
-    return l == 0 ? vec_first_mutf8(s, n, i, d, lim, p) : i;
+    return l == 0 ? vec_first_mutf8(s, n, i, d, p) : i;
 }
 
-__attribute__((noinline, cold)) static size_t vec_first_length(const uint16_t *s, size_t n,
-                                                               size_t i, size_t *e1, size_t *e2)
-{
-    vec_first();
-    return lepack_vec_utf8_length(s, n, i, e1, e2);
-}
+/* ---- the length of UTF-16 as UTF-8 ---- */
 
-size_t lepack_vec_utf8_length(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
+/*@ requires vec_len_args(s, n, i, e1, e2);
+    assigns *e1, *e2;
+    exits \false;
+    ensures vec_len_done{Pre, Post}(s, n, i, \result, e1, e2); */
+static VEC_DISPATCH_INLINE size_t vec_length_at(int l, const uint16_t *s, size_t n, size_t i,
+                                                size_t *e1, size_t *e2)
 {
-    int l = vec_slot_now();
     if (l == VEC_SLOT(LEPACK_VEC_AVX512))
         return vec_length_avx512(s, n, i, e1, e2);
     switch (l) {
@@ -1587,52 +1796,114 @@ size_t lepack_vec_utf8_length(const uint16_t *s, size_t n, size_t i, size_t *e1,
         return vec_length_avx2(s, n, i, e1, e2);
     case VEC_SLOT(LEPACK_VEC_SSE2):
         return vec_length_sse2(s, n, i, e1, e2);
-    case 0:
-        return vec_first_length(s, n, i, e1, e2);
     default:
         return i;
     }
 }
 
-__attribute__((noinline, cold)) static size_t vec_first_decode(const uint8_t *src, size_t len,
-                                                               size_t i, uint16_t *d, size_t lim,
-                                                               size_t *q, size_t *steps)
+/*@ requires vec_len_args(s, n, i, e1, e2);
+    assigns *e1, *e2;
+    exits \false;
+    ensures vec_len_done{Pre, Post}(s, n, i, \result, e1, e2); */
+__attribute__((noinline, cold)) static size_t vec_first_length(const uint16_t *s, size_t n,
+                                                               size_t i, size_t *e1, size_t *e2)
 {
-    vec_first();
-    return lepack_vec_utf8_decode(src, len, i, d, lim, q, steps);
+    return vec_length_at(vec_first(), s, n, i, e1, e2);
 }
 
-size_t lepack_vec_utf8_decode(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim,
-                              size_t *q, size_t *steps)
+size_t lepack_vec_utf8_length(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
 {
-    /* Below AVX-512, ASCII runs only: each byte one step. */
     int l = vec_slot_now();
+    if (l == 0)
+        return vec_first_length(s, n, i, e1, e2);
+    return vec_length_at(l, s, n, i, e1, e2);
+}
+
+/* ---- UTF-8 to UTF-16: below AVX-512, ASCII runs only, each byte one
+ * step ---- */
+
+/*@ requires vec_dec_args(src, len, i, d, q, steps, m);
+    assigns *q, *steps, d[*q .. *q + dlen(src, len, i) - 1];
+    exits \false;
+    ensures i <= \result <= len && *steps <= \result - i;
+    ensures \result == dpos(src, len, m + *steps) && *q == doff(src, len, m + *steps);
+    ensures \old(*q) <= *q && *q == \old(*q) + (dlen(src, len, i) - dlen(src, len, \result));
+    ensures dseqs(src, len, \result) + *steps == dseqs(src, len, i);
+    ensures \forall integer k; m <= k < m + *steps ==>
+      dunit_at(src, len, dpos(src, len, k), d, doff(src, len, k)) &&
+      doff(src, len, k) + dunits(src, len, dpos(src, len, k)) <= *q;
+    ensures (\forall integer k; i <= k < \result ==> src[k] < 0x80) ==>
+      *q == \old(*q) + (\result - i) &&
+      \forall integer k; i <= k < \result ==> d[\old(*q) + (k - i)] == src[k]; */
+static VEC_DISPATCH_INLINE size_t vec_decode_at(int l, const uint8_t *src, size_t len, size_t i,
+                                                uint16_t *d, size_t *q, size_t *steps)
+    /*@ ghost (size_t m) */
+{
     if (l == VEC_SLOT(LEPACK_VEC_AVX512))
-        return vec_utf8_decode_avx512(src, len, i, d, q, steps);
+        return vec_utf8_decode_avx512(src, len, i, d, q, steps) /*@ ghost (m) */;
     switch (l) {
     case VEC_SLOT(LEPACK_VEC_AVX2):
-        return vec_decode_avx2(src, len, i, d, q, steps);
+        return vec_decode_avx2(src, len, i, d, q, steps) /*@ ghost (m) */;
     case VEC_SLOT(LEPACK_VEC_SSE2):
-        return vec_decode_sse2(src, len, i, d, q, steps);
-    case 0:
-        return vec_first_decode(src, len, i, d, lim, q, steps);
+        return vec_decode_sse2(src, len, i, d, q, steps) /*@ ghost (m) */;
     default:
         *steps = 0;
         return i;
     }
 }
 
-__attribute__((noinline, cold)) static size_t vec_first_count(const uint8_t *src, size_t len,
-                                                              size_t i, size_t *q)
+/*@ requires vec_dec_args(src, len, i, d, q, steps, m);
+    assigns *q, *steps, d[*q .. *q + dlen(src, len, i) - 1];
+    exits \false;
+    ensures i <= \result <= len && *steps <= \result - i;
+    ensures \result == dpos(src, len, m + *steps) && *q == doff(src, len, m + *steps);
+    ensures \old(*q) <= *q && *q == \old(*q) + (dlen(src, len, i) - dlen(src, len, \result));
+    ensures dseqs(src, len, \result) + *steps == dseqs(src, len, i);
+    ensures \forall integer k; m <= k < m + *steps ==>
+      dunit_at(src, len, dpos(src, len, k), d, doff(src, len, k)) &&
+      doff(src, len, k) + dunits(src, len, dpos(src, len, k)) <= *q;
+    ensures (\forall integer k; i <= k < \result ==> src[k] < 0x80) ==>
+      *q == \old(*q) + (\result - i) &&
+      \forall integer k; i <= k < \result ==> d[\old(*q) + (k - i)] == src[k]; */
+__attribute__((noinline, cold)) static size_t vec_first_decode(const uint8_t *src, size_t len,
+                                                               size_t i, uint16_t *d, size_t *q,
+                                                               size_t *steps)
+    /*@ ghost (size_t m) */
 {
-    vec_first();
-    return lepack_vec_utf8_count(src, len, i, q);
+    return vec_decode_at(vec_first(), src, len, i, d, q, steps) /*@ ghost (m) */;
 }
 
-size_t lepack_vec_utf8_count(const uint8_t *src, size_t len, size_t i, size_t *q)
+size_t lepack_vec_utf8_decode(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim,
+                              size_t *q, size_t *steps) /*@ ghost (size_t m) */
 {
-    /* Below AVX-512, ASCII runs only: one unit per byte. */
+    (void)lim;
     int l = vec_slot_now();
+    size_t r;
+    if (l == 0) {
+        r = vec_first_decode(src, len, i, d, q, steps) /*@ ghost (m) */;
+        /*@ assert first_ascii: (\forall integer k; i <= k < r ==> src[k] < 0x80) ==>
+              *q == \at(*q, Pre) + (r - i) &&
+              \forall integer k; i <= k < r ==> d[\at(*q, Pre) + (k - i)] == src[k]; */
+        return r;
+    }
+    r = vec_decode_at(l, src, len, i, d, q, steps) /*@ ghost (m) */;
+    /*@ assert at_ascii: (\forall integer k; i <= k < r ==> src[k] < 0x80) ==>
+          *q == \at(*q, Pre) + (r - i) &&
+          \forall integer k; i <= k < r ==> d[\at(*q, Pre) + (k - i)] == src[k]; */
+    return r;
+}
+
+/* ---- the units of well-formed UTF-8: below AVX-512, ASCII runs only, one
+ * unit per byte ---- */
+
+/*@ requires vec_count_args(src, len, i, q);
+    assigns *q;
+    exits \false;
+    ensures i <= \result <= len;
+    ensures *q == \old(*q) + (dlen(src, len, i) - dlen(src, len, \result)); */
+static VEC_DISPATCH_INLINE size_t vec_count_at(int l, const uint8_t *src, size_t len, size_t i,
+                                               size_t *q)
+{
     if (l == VEC_SLOT(LEPACK_VEC_AVX512))
         return vec_count_avx512(src, len, i, q);
     switch (l) {
@@ -1640,98 +1911,111 @@ size_t lepack_vec_utf8_count(const uint8_t *src, size_t len, size_t i, size_t *q
         return vec_count_avx2(src, len, i, q);
     case VEC_SLOT(LEPACK_VEC_SSE2):
         return vec_count_sse2(src, len, i, q);
-    case 0:
-        return vec_first_count(src, len, i, q);
     default:
         return i;
     }
 }
 
-__attribute__((noinline, cold)) static size_t vec_first_valid_run(const uint8_t *src, size_t len,
-                                                                  size_t i)
+/*@ requires vec_count_args(src, len, i, q);
+    assigns *q;
+    exits \false;
+    ensures i <= \result <= len;
+    ensures *q == \old(*q) + (dlen(src, len, i) - dlen(src, len, \result)); */
+__attribute__((noinline, cold)) static size_t vec_first_count(const uint8_t *src, size_t len,
+                                                              size_t i, size_t *q)
 {
-    vec_first();
-    return lepack_vec_utf8_valid_run(src, len, i);
-}
-
-size_t lepack_vec_utf8_valid_run(const uint8_t *src, size_t len, size_t i)
-{
-    /* The counting kernel stops where the well-formed run does; below
-     * AVX-512, ASCII runs only. */
-    size_t units = 0;
-    int l = vec_slot_now();
-    if (l == VEC_SLOT(LEPACK_VEC_AVX512))
-        return vec_count_avx512(src, len, i, &units);
-    switch (l) {
-    case VEC_SLOT(LEPACK_VEC_AVX2):
-        return vec_span_avx2(src, len, i);
-    case VEC_SLOT(LEPACK_VEC_SSE2):
-        return vec_span_sse2(src, len, i);
-    case 0:
-        return vec_first_valid_run(src, len, i);
-    default:
-        return i;
-    }
-}
-
-#elif !defined(LEPACK_PORTABLE) && !defined(__FRAMAC__)
-
-/* No vector code for this target: every kernel stops where it starts. */
-
-int lepack_vec_select(int level)
-{
-    (void)level;
-    return LEPACK_VEC_NONE;
-}
-
-size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
-                              size_t *p)
-{
-    (void)s, (void)n, (void)d, (void)lim, (void)p;
-    return i;
-}
-
-size_t lepack_vec_mutf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
-                               size_t *p)
-{
-    (void)s, (void)n, (void)d, (void)lim, (void)p;
-    return i;
-}
-
-size_t lepack_vec_utf8_length(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
-{
-    (void)s, (void)n, (void)e1, (void)e2;
-    return i;
-}
-
-size_t lepack_vec_utf8_decode(const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim,
-                              size_t *q, size_t *steps)
-{
-    (void)src, (void)len, (void)d, (void)lim, (void)q;
-    *steps = 0;
-    return i;
+    return vec_count_at(vec_first(), src, len, i, q);
 }
 
 size_t lepack_vec_utf8_count(const uint8_t *src, size_t len, size_t i, size_t *q)
 {
-    (void)src, (void)len, (void)q;
-    return i;
+    int l = vec_slot_now();
+    if (l == 0)
+        return vec_first_count(src, len, i, q);
+    return vec_count_at(l, src, len, i, q);
+}
+
+/* ---- the end of a well-formed run: the counting kernel at AVX-512, which
+ * stops where the run does; below it, ASCII runs only ---- */
+
+/*@ requires i < len && \valid_read(src + (0 .. len - 1));
+    requires wf_reach(src, len, i);
+    assigns \nothing;
+    exits \false;
+    ensures i <= \result <= len && wf_reach(src, len, \result); */
+static VEC_DISPATCH_INLINE size_t vec_valid_run_at(int l, const uint8_t *src, size_t len, size_t i)
+{
+    size_t j;
+    if (l == VEC_SLOT(LEPACK_VEC_AVX512)) {
+        size_t units = 0;
+        /*@ ghost dlen_quarter(src, len, i); */
+        return vec_count_avx512(src, len, i, &units);
+    }
+    switch (l) {
+    case VEC_SLOT(LEPACK_VEC_AVX2):
+        j = vec_span_avx2(src, len, i);
+        break;
+    case VEC_SLOT(LEPACK_VEC_SSE2):
+        j = vec_span_sse2(src, len, i);
+        break;
+    default:
+        return i;
+    }
+    /*@ ghost wf_reach_ascii(src, len, i, j); */
+    return j;
+}
+
+/*@ requires i < len && \valid_read(src + (0 .. len - 1));
+    requires wf_reach(src, len, i);
+    assigns \nothing;
+    exits \false;
+    ensures i <= \result <= len && wf_reach(src, len, \result); */
+__attribute__((noinline, cold)) static size_t vec_first_valid_run(const uint8_t *src, size_t len,
+                                                                  size_t i)
+{
+    return vec_valid_run_at(vec_first(), src, len, i);
 }
 
 size_t lepack_vec_utf8_valid_run(const uint8_t *src, size_t len, size_t i)
 {
-    (void)src, (void)len;
-    return i;
+    int l = vec_slot_now();
+    if (l == 0)
+        return vec_first_valid_run(src, len, i);
+    return vec_valid_run_at(l, src, len, i);
 }
 
-#else
+#else /* no vector code here */
 
-/* -DLEPACK_PORTABLE: utf8_vec.h turns every kernel call into its start
- * position; only the level query remains. */
 int lepack_vec_select(int level)
 {
     (void)level;
     return LEPACK_VEC_NONE;
 }
+
+#if !defined(LEPACK_PORTABLE)
+/* Every entry point stops where it starts, which its contract allows. */
+#define VEC_STOPS(name, params, ...)                                                         \
+    size_t name params                                                                     \
+    {                                                                                      \
+        __VA_ARGS__;                                                                       \
+        return i;                                                                          \
+    }
+VEC_STOPS(lepack_vec_utf8_encode,
+          (const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim, size_t *p),
+          (void)s, (void)n, (void)d, (void)lim, (void)p)
+VEC_STOPS(lepack_vec_mutf8_encode,
+          (const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim, size_t *p),
+          (void)s, (void)n, (void)d, (void)lim, (void)p)
+VEC_STOPS(lepack_vec_utf8_length, (const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2),
+          (void)s, (void)n, (void)e1, (void)e2)
+VEC_STOPS(lepack_vec_utf8_decode,
+          (const uint8_t *src, size_t len, size_t i, uint16_t *d, size_t lim, size_t *q,
+           size_t *steps),
+          (void)src, (void)len, (void)d, (void)lim, (void)q, *steps = 0)
+VEC_STOPS(lepack_vec_utf8_count, (const uint8_t *src, size_t len, size_t i, size_t *q),
+          (void)src, (void)len, (void)q)
+VEC_STOPS(lepack_vec_utf8_valid_run, (const uint8_t *src, size_t len, size_t i),
+          (void)src, (void)len)
+#endif
 
 #endif

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Bodies for the vector kernels of src/utf8_vec.h in the runtime contract
- * build.  Frama-C reads no intrinsics: under __FRAMAC__ utf8_vec.h declares
- * the kernels with their contracts only and utf8_vec.c keeps just
- * lepack_vec_select (which answers LEPACK_VEC_NONE), so this build runs the
- * scalar loops of utf8.c alone, as -DLEPACK_PORTABLE does: every kernel
- * stops where it starts, which its contract allows.  The kernels
+ * build, which leaves src/utf8_vec.c out: Frama-C reads no intrinsics, and
+ * under __FRAMAC__ that file holds the kernels' contracts only.  So this
+ * build runs the scalar loops of utf8.c alone, as -DLEPACK_PORTABLE does:
+ * every kernel stops where it starts, which its contract allows, and the
+ * level query answers LEPACK_VEC_NONE.  The kernels
  * themselves are compared with the scalar path by the fuzz replay (every
  * level the CPU has) and by make verify-kernels, not here. */
 #include "utf8_vec.h"
@@ -47,4 +47,10 @@ size_t lepack_vec_utf8_valid_run(const uint8_t *src, size_t len, size_t i)
 {
     (void)src, (void)len;
     return i;
+}
+
+int lepack_vec_select(int level)
+{
+    (void)level;
+    return LEPACK_VEC_NONE;
 }
