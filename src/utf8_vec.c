@@ -1765,9 +1765,7 @@ size_t lepack_vec_utf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d,
 __attribute__((noinline, cold)) static size_t vec_first_mutf8(const uint16_t *s, size_t n,
                                                               size_t i, uint8_t *d, size_t *p)
 {
-    if (vec_first() == VEC_SLOT(LEPACK_VEC_AVX512))
-        return vec_mutf8_avx512(s, n, i, d, p);
-    return i;
+    return vec_first() == VEC_SLOT(LEPACK_VEC_AVX512) ? vec_mutf8_avx512(s, n, i, d, p) : i;
 }
 
 size_t lepack_vec_mutf8_encode(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t lim,
