@@ -44,7 +44,7 @@ def main():
                     help="the changed functions make prove wrote (build/prove/changed.txt)")
     ap.add_argument("--pick", default="auto",
                     help="auto (the day's chunk), all, none, or a chunk number (1-based)")
-    ap.add_argument("--chunks", type=int, default=4, help="as PROVE_MUTANT_CHUNKS in mk/prove.mk")
+    ap.add_argument("--chunks", type=int, default=6, help="as PROVE_MUTANT_CHUNKS in mk/prove.mk")
     ap.add_argument("--root", default=".")
     ap.add_argument("patches", nargs="+")
     args = ap.parse_args()
