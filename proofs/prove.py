@@ -453,6 +453,10 @@ def calls_proven(args, units, minimum):
     """The functions of these units whose every callee is proven (see
     NO_DEAD_CALL), from frama-c's call graph of each unit's sources."""
     found = set()
+    not_proven = args.trust.not_proven()
+    # A callee of DEAD_CALL_UNITS counts as not proven here, as does None
+    # (proven_name's answer for a callee that is not proven at all).
+    not_here = args.dead_call_kept | {None}
     for unit in units:
         if unit in UNIT_SMOKE_FLAGS:
             continue
@@ -474,16 +478,14 @@ def calls_proven(args, units, minimum):
             if m:
                 callees.setdefault(m.group(1), set()).add(m.group(2))
         for node in bodies:
-            fn = proven_name(node, minimum, args.trust.not_proven())
+            fn = proven_name(node, minimum, not_proven)
             if fn is None:
                 continue
             # A callee is proven here or in another unit (min_goals.txt
             # lists it either way) or is a le_mem.h primitive; a function
             # that calls itself would have no termination argument.
             if all(c != node and (c in args.trust.names("objeq") or
-                                  (proven_name(c, minimum, args.trust.not_proven()) and
-                                   proven_name(c, minimum, args.trust.not_proven())
-                                   not in args.dead_call_kept))
+                                  proven_name(c, minimum, not_proven) not in not_here)
                    for c in callees.get(node, ())):
                 found.add(fn)
     return found
