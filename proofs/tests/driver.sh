@@ -50,13 +50,35 @@
 #      and a `requires` written at a public function's definition in a .c
 #      file each fail the check, and `make prove` stops there, before WP.
 #
-#   sh proofs/tests/driver.sh OUTDIR
+#   sh proofs/tests/driver.sh OUTDIR [SECTION...]
+#
+# Without SECTIONs, two runs share the work, side by side: 1-7 and 8-11
+# (about 100 s each; 9 proves on 8's tree, so they stay in one run).  Each
+# run prints when it ends, the first run's lines first.
 set -eu
 out=${1:-build/prove/driver-test}
+[ $# -gt 0 ] && shift
+sections=$*
 root=$(pwd)
 rm -rf "$out"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+if [ -z "$sections" ]; then
+    sh "$0" "$out/a" 1 2 3 4 5 6 7 > "$out/a.txt" 2>&1 &
+    pa=$!
+    sh "$0" "$out/b" 8 9 10 11 > "$out/b.txt" 2>&1 &
+    pb=$!
+    ra=0 rb=0
+    wait "$pa" || ra=$?
+    wait "$pb" || rb=$?
+    cat "$out/a.txt" "$out/b.txt" | grep -v '^driver-test: all passed$' || true
+    if [ "$ra$rb" != 00 ]; then
+        echo "driver-test: FAILED (sections 1-7 exit $ra, 8-11 exit $rb)" >&2
+        exit 1
+    fi
+    echo "driver-test: all passed"
+    exit 0
+fi
 fails=0
 ok() { echo "driver-test: ok: $1"; }
 bad() { echo "driver-test: FAIL: $1" >&2; fails=$((fails + 1)); }
@@ -83,8 +105,20 @@ open(p, "w").write(s)
 EOF
 }
 
+# edit FILE OLD NEW: replaces the first OLD (which must be there).
+edit() {
+    python3 - "$1" "$2" "$3" <<'EOF'
+import sys
+p, old, new = sys.argv[1:4]
+s = open(p).read()
+assert old in s, (p, old)
+open(p, "w").write(s.replace(old, new, 1))
+EOF
+}
+
 # 1. Missing tools: a PATH with every command of /usr/bin and /bin except
 # the ones the proofs need.
+section_1() {
 bin="$out/bin"
 mkdir -p "$bin"
 for d in /usr/bin /bin; do
@@ -115,7 +149,10 @@ for cmd in "python3 proofs/prove.py --out $out/nopath" \
     fi
 done
 
+}
+
 # 2. A failing run.
+section_2() {
 tree="$out/failing"
 new_tree "$tree"
 store_u16_body "$tree" 'p[1] = (uint8_t)(v % 256);' 'p[0] = (uint8_t)(v / 256u % 256);'
@@ -168,7 +205,10 @@ else
     bad "the failing run stored no verdict in the scratch copy (test is vacuous)"
 fi
 
+}
+
 # 3. A passing run with a new goal: v / 256u fits a byte without % 256.
+section_3() {
 tree="$out/passing"
 new_tree "$tree"
 store_u16_body "$tree" 'p[0] = (uint8_t)(v % 256);' 'p[1] = (uint8_t)(v / 256u);'
@@ -202,7 +242,10 @@ else
     sed 's/^/    /' "$out/stored-toolchain.txt" >&2
 fi
 
+}
+
 # 4. Contracts.
+section_4() {
 tree="$out/contracts"
 new_tree "$tree"
 contracts() { python3 "$tree/proofs/contracts.py" --root "$tree" "$@" > "$out/contracts.txt" 2>&1; }
@@ -213,16 +256,6 @@ else
     bad "contracts: the committed tree fails --check:"
     sed 's/^/    /' "$out/contracts.txt" >&2
 fi
-# edit FILE OLD NEW: replaces the first OLD (which must be there).
-edit() {
-    python3 - "$1" "$2" "$3" <<'EOF'
-import sys
-p, old, new = sys.argv[1:4]
-s = open(p).read()
-assert old in s, (p, old)
-open(p, "w").write(s.replace(old, new, 1))
-EOF
-}
 edit "$tree/src/le.h" '    ensures le_digits_u16(p, twos16(v)); */' \
     '    // the digits of v
     ensures   le_digits_u16(p,
@@ -277,7 +310,10 @@ else
     sed 's/^/    /' "$out/contracts.txt" >&2
 fi
 
+}
+
 # 5. Toolchain.
+section_5() {
 tree="$out/toolchain"
 new_tree "$tree"
 recorded="$tree/proofs/session/toolchain.txt"
@@ -339,9 +375,12 @@ else
     sed 's/^/    /' "$out/missing-toolchain.txt" >&2
 fi
 
+}
+
 # 6. A cold run cut into pieces (--split-goals), with a second chance
 # (--retry): the failing tree's swapped store is false, so it fails in its
 # piece and again when proved alone; the other piece passes.
+section_6() {
 set +e
 python3 "$out/failing/proofs/prove.py" --root "$out/failing" --out "$out/failing/build/cold" \
     --cache none --only le_bytes_store_u16,le_bytes_store_u32 --split-goals 1 --retry \
@@ -360,9 +399,12 @@ else
     sed 's/^/    /' "$out/cold.txt" >&2
 fi
 
+}
+
 # 7. Smoke groups: map_home calls map_hash (proven), lepack_map_free calls
 # lepack_free_slots (the trusted allocator hook); item_halves64 calls
 # nothing and is one of Z3_FIRST (CVC4 runs to its timeout on two goals).
+section_7() {
 new_tree "$out/groups"
 set +e
 python3 "$out/groups/proofs/prove.py" --root "$out/groups" --out "$out/groups/build/cold" \
@@ -385,7 +427,10 @@ else
     sed 's/^/    /' "$out/groups.txt" >&2
 fi
 
+}
+
 # 8. A cold proof in shards, and the sample's chunks.
+section_8() {
 tree="$out/shards"
 new_tree "$tree"
 rm -f "$tree/proofs/session/cold.txt"
@@ -458,8 +503,11 @@ else
     sed 's/^/    /' "$out/chunks.txt" >&2
 fi
 
+}
+
 # 9. Forged verdicts.  The shards' tree holds the cold record of
 # le_get_u16 and lepack_u16_of_i16; seed a bug with one false goal.
+section_9() {
 edit "$tree/src/le.h" '    if (len < 2 || off > len - 2)
         return LEPACK_ERANGE;
     *out = le_load_u16(buf + off);' '    if (len < 2 || off > len - 2)
@@ -563,7 +611,10 @@ else
     cat "$out/forge-unsampled.txt" "$out/forge-cold.txt" "$out/forge-after-cold.txt" | sed 's/^/    /' >&2
 fi
 
+}
+
 # 10. Trusted code: by file and by name, nothing by pattern.
+section_10() {
 tree="$out/trusted"
 new_tree "$tree"
 set +e
@@ -595,7 +646,10 @@ else
     tail -n 20 "$out/trusted-new.txt" | sed 's/^/    /' >&2
 fi
 
+}
+
 # 11. Pinned contracts beyond the public headers.
+section_11() {
 tree="$out/pinned"
 contract_case() {  # WHAT FILE OLD NEW PATTERN
     new_tree "$tree"
@@ -637,6 +691,10 @@ else
     bad "pinned contracts: make prove did not stop first (exit $r):"
     head -n 20 "$out/pinned-make.txt" | sed 's/^/    /' >&2
 fi
+
+}
+
+for n in $sections; do "section_$n"; done
 
 if [ "$fails" -ne 0 ]; then
     echo "driver-test: FAILED ($fails)" >&2
