@@ -55,9 +55,9 @@ verify-kernels: $(KERNELS_DIR)/verify_kernels
 # (tests/kernel_mutants.sh: exit 1 of verify_kernels); one that does not
 # apply, does not build or fails otherwise is BROKEN and stops the run.
 # Two mutants run at a time, each on one process: the reduced set stops at
-# its first difference, so a mutant costs mostly its build.  The level a
-# mutant runs at is the one its fault lives in (an SSE2 fault at SSE2
-# alone), capped by the best level of the clean run.
+# its first difference.  A mutant runs at the one level its fault lives in
+# (verify_kernels --only-level: an AVX-512 fault at AVX-512 alone), capped
+# by the best level of the clean run.
 kernel-mutants: $(KERNELS_DIR)/verify_kernels
 	@rc=0; $< --quick --jobs $(KERNELS_JOBS) $(KERNELS_LEVEL_ARG) > $(KERNELS_DIR)/clean.log 2>&1 || rc=$$?; \
 	if [ $$rc -eq 3 ]; then cat $(KERNELS_DIR)/clean.log; \

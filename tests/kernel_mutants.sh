@@ -4,8 +4,8 @@
 # copy of src/, builds tests/verify_kernels.c against it (the objects of
 # OBJDIR for every file the patch leaves as it is, unless it changes a
 # header) and runs the reduced set at the level the patch's `Level:` line
-# names (SSE2, AVX2 or AVX-512: verify_kernels --level, as on a CPU whose
-# best level it is), which must find a difference.
+# names (SSE2, AVX2 or AVX-512: verify_kernels --only-level, that level
+# alone), which must find a difference.
 #   sh tests/kernel_mutants.sh OUTDIR OBJDIR JOBS BEST PATCH -- CC FLAGS...
 # BEST: the highest level this CPU runs (1 SSE2, 2 AVX2, 3 AVX-512).
 # Prints one line; exit 0 caught, 1 survived, 2 broken (no Level: line,
@@ -58,7 +58,7 @@ if ! "$@" -I"$m/src" -Itests -o "$m/verify_kernels" tests/verify_kernels.c $objs
     exit 2
 fi
 rc=0
-"$m/verify_kernels" --quick --jobs "$jobs" --level "$level" > "$m/run.log" 2>&1 || rc=$?
+"$m/verify_kernels" --quick --jobs "$jobs" --only-level "$level" > "$m/run.log" 2>&1 || rc=$?
 case $rc in
 1)
     set=$(sed -n 's/^verify_kernels: \([a-z]*\) .*DIFFERENCE.*/\1/p' "$m/run.log" | head -n 1)

@@ -13,11 +13,13 @@
  * block before handed on; what the encoder makes of a unit, on that unit,
  * its two neighbours and the kinds of units in its block.
  *
- *   verify_kernels [--quick] [--jobs N] [--level L]
+ *   verify_kernels [--quick] [--jobs N] [--level L | --only-level L]
  *
  * Through the public functions, at every vector level the CPU has (level
  * 0, the scalar path, is the oracle); --level L checks levels 1 .. L only,
- * as on a CPU whose best level is L (exit 3 when this CPU lacks L).  Every
+ * as on a CPU whose best level is L (exit 3 when this CPU lacks L), and
+ * --only-level L level L alone (a seeded bug at level L: make
+ * kernel-mutants).  Every
  * call writes into a buffer poisoned just before it, with poisoned guards
  * before and after: every unit or byte outside what the call's contract
  * assigns (below the output's start, from *written on, and all of it after
@@ -94,7 +96,8 @@ enum { MAXLEN = SEAM_LEN };
 enum { GUARD = 64 };       /* poisoned units (decoding) or bytes (encoding) on each side */
 enum { POISON = 0xA5 };
 
-static int best;  /* the highest level checked */
+static int best;        /* the highest level checked */
+static int lowest = 1;  /* the lowest (--only-level: best) */
 static int quick;
 
 static uint8_t poison_bytes[2 * (GUARD + MAXLEN + GUARD)]; /* all POISON */
@@ -370,10 +373,11 @@ static int set_pairs(uint64_t from, uint64_t to)
         uint8_t w[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
         if (second) {
             size_t off = ASCII_STEP_SECOND + place;
-            if (!dcheck(&bg_ascii_long, w, 2, off, ending ? ASCII_LONG_ENDING : ASCII_LONG, 1,
-                        best, 0))
+            if (!dcheck(&bg_ascii_long, w, 2, off, ending ? ASCII_LONG_ENDING : ASCII_LONG,
+                        lowest, best, 0))
                 return 1;
-        } else if (!dcheck(bg_for(place), w, 2, place, length_for(place, 2, ending), 1, best, 0)) {
+        } else if (!dcheck(bg_for(place), w, 2, place, length_for(place, 2, ending), lowest,
+                           best, 0)) {
             return 1;
         }
     }
@@ -393,7 +397,7 @@ static int set_classes(uint64_t from, uint64_t to)
         size_t ending = k % ENDINGS, off = (size_t)(k / ENDINGS % (LAST_OFFSET + 1));
         uint8_t w[4];
         class_window(k / ENDINGS / (LAST_OFFSET + 1), KCLASS, NCLASS, w, 4);
-        if (!dcheck(bg_for(off), w, 4, off, length_for(off, 4, ending), 1, best, 0))
+        if (!dcheck(bg_for(off), w, 4, off, length_for(off, 4, ending), lowest, best, 0))
             return 1;
     }
     return 0;
@@ -419,7 +423,7 @@ static int set_dense(uint64_t from, uint64_t to)
         const dbg *b = &bg_dense[v % 3];
         uint8_t w[4];
         class_window(v / 3, KCLASS, NCLASS, w, dense_w);
-        if (!dcheck(b, w, dense_w, off, length_for(off, dense_w, ending), 1, best, 0))
+        if (!dcheck(b, w, dense_w, off, length_for(off, dense_w, ending), lowest, best, 0))
             return 1;
     }
     return 0;
@@ -454,7 +458,7 @@ static int set_tails(uint64_t from, uint64_t to)
 {
     for (uint64_t k = from; k < to; k++) {
         const tail *t = &tails[k];
-        if (!dcheck(&bg_dense[t->bg], heads, t->head, 0, t->len, 1, best, 0))
+        if (!dcheck(&bg_dense[t->bg], heads, t->head, 0, t->len, lowest, best, 0))
             return 1;
     }
     return 0;
@@ -680,7 +684,7 @@ static int set_eunits(uint64_t from, uint64_t to)
         size_t ending = k % ENDINGS, off = (size_t)(k / ENDINGS % (LAST_OFFSET + 1));
         uint64_t v = k / ENDINGS / (LAST_OFFSET + 1);
         uint16_t w[1] = {(uint16_t)v};
-        int lo = modified ? LEPACK_VEC_AVX512 : 1;
+        int lo = modified ? LEPACK_VEC_AVX512 : lowest;
         if (!echeck(w, 1, off, length_for(off, 1, ending), v >> 16 ? 2 : 0, lo, best))
             return 1;
     }
@@ -697,7 +701,7 @@ static int classes3(uint64_t from, uint64_t to)
         uint16_t w[3];
         for (size_t u = 0; u < 3; u++, v /= NECLASS)
             w[u] = ECLASS[v % NECLASS];
-        if (!echeck(w, 3, off, length_for(off, 3, ending), (size_t)v, 1, best))
+        if (!echeck(w, 3, off, length_for(off, 3, ending), (size_t)v, lowest, best))
             return 1;
     }
     return 0;
@@ -734,7 +738,7 @@ static int set_eraw(uint64_t from, uint64_t to)
 {
     for (uint64_t k = from; k < to; k++) {
         uint16_t w[2] = {(uint16_t)k, (uint16_t)(k >> 16)};
-        if (!echeck(w, 2, ERAW_AT[k >> 32], RAW_LEN, 0, 1, best))
+        if (!echeck(w, 2, ERAW_AT[k >> 32], RAW_LEN, 0, lowest, best))
             return 1;
     }
     return 0;
@@ -789,19 +793,20 @@ static int run_set(const char *name, set_fn fn, uint64_t total, int jobs, const 
 static int usage(int rc)
 {
     fprintf(rc ? stderr : stdout,
-            "usage: verify_kernels [--quick] [--jobs N] [--level L]\n"
+            "usage: verify_kernels [--quick] [--jobs N] [--level L | --only-level L]\n"
             "  checks the UTF-8 kernels (count, validate, decode, encode, length) against the "
             "scalar path (docs/utf8.md)\n"
             "  --quick    the reduced sets (make kernel-mutants)\n"
             "  --jobs N   N processes (1 to 64, default 2)\n"
             "  --level L  levels 1 to L only, as on a CPU whose best level is L\n"
-            "             (1 SSE2, 2 AVX2, 3 AVX-512; exit 3 when this CPU lacks it)\n");
+            "             (1 SSE2, 2 AVX2, 3 AVX-512; exit 3 when this CPU lacks it)\n"
+            "  --only-level L  level L alone\n");
     return rc;
 }
 
 int main(int argc, char **argv)
 {
-    int jobs = 2, level = -1;
+    int jobs = 2, level = -1, only = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0)
             quick = 1;
@@ -809,6 +814,8 @@ int main(int argc, char **argv)
             jobs = atoi(argv[++i]);
         else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc)
             level = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--only-level") == 0 && i + 1 < argc)
+            level = atoi(argv[++i]), only = 1;
         else
             return usage(argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : 2);
     }
@@ -828,6 +835,8 @@ int main(int argc, char **argv)
     }
     if (level != -1)
         best = level;
+    if (only)
+        lowest = best;
     memset(poison_bytes, POISON, sizeof poison_bytes);
     if (!backgrounds())
         return 2;
@@ -840,7 +849,7 @@ int main(int argc, char **argv)
     }
     dense_w = quick ? 2 : 3;
     list_tails();
-    printf("verify_kernels: levels 1-%d checked against level 0 (%s: %s)%s\n", best,
+    printf("verify_kernels: levels %d-%d checked against level 0 (%s: %s)%s\n", lowest, best,
            level != -1 ? "forced" : "best", LEVEL_NAMES[best],
            best < LEPACK_VEC_AVX512 ? "; no AVX-512 kernel checked: without it no validating "
                                       "kernel runs, only the ASCII spans and the SSE2/AVX2 "
