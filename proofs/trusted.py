@@ -59,11 +59,6 @@ TRUSTED_FUNCTIONS = {
         "item_line_offset_of": "the batch block kernels [6]: an item's address modulo 64",
     },
     "src/utf8_vec.c": {
-        "vec_set16": "the UTF-8 vector kernels [7]: the SSE2 encoder",
-        "vec_two_byte_sse2": "the UTF-8 vector kernels [7]: the SSE2 encoder",
-        "vec_pairs_sse2": "the UTF-8 vector kernels [7]: the SSE2 encoder",
-        "vec_is_pairs_sse2": "the UTF-8 vector kernels [7]: the SSE2 encoder",
-        "vec_encode_sse2": "the UTF-8 vector kernels [7]: the SSE2 encoder",
         "vec_utf8_lanes_avx2": "the UTF-8 vector kernels [7]: the AVX2 encoder",
         "vec_pack8_avx2": "the UTF-8 vector kernels [7]: the AVX2 encoder",
         "vec_encode_avx2": "the UTF-8 vector kernels [7]: the AVX2 encoder",
@@ -140,6 +135,15 @@ TRUSTED_FUNCTIONS = {
         "v256_count_above_u16": "the lane models [10]: vpxor, vpcmpgtw, vpmovmskb and popcnt",
         "v128_any_surrogate_u16": "the lane models [10]: pand, pcmpeqw and pmovmskb",
         "v256_any_surrogate_u16": "the lane models [10]: vpand, vpcmpeqw and vptest",
+    },
+    "src/lane/encode.h": {
+        "v128_ascii2_u16": "the lane models [10]: por, pand, pcmpeqw and pmovmskb",
+        "v128_store_pack_u16": "the lane models [10]: packuswb and movdqu",
+        "v128_two_byte_u16": "the lane models [10]: psubw, pxor, pcmpgtw and pmovmskb",
+        "v128_store_two_byte_u16": "the lane models [10]: psrlw, psllw, pand, por and movdqu",
+        "v128_pairs_u16": "the lane models [10]: pand, pcmpeqd and pmovmskb",
+        "v128_store_pairs_u16": "the lane models [10]: a pair's code point and four bytes in "
+                                "its 32-bit lane (pslld, paddd, psrld, pand, por) and movdqu",
     },
     "src/lane/narrow.h": {
         "v512_store_narrow_u16": "the lane models [10]: vpmovwb and vmovdqu8 (256 bits)",

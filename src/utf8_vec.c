@@ -34,6 +34,7 @@
 #if VEC_KERNELS
 
 #include "utf8_ascii_vec.h"
+#include "utf8_encode_vec.h"
 #include "utf8_length_vec.h"
 
 #if VEC_INTRIN
@@ -80,82 +81,8 @@ static const uint8_t vec_pack_length[256] = {
     U_LEN16(96),  U_LEN16(112), U_LEN16(128), U_LEN16(144), U_LEN16(160), U_LEN16(176),
     U_LEN16(192), U_LEN16(208), U_LEN16(224), U_LEN16(240)};
 
-static inline __m128i vec_set16(uint32_t v)
-{
-    return _mm_set1_epi16((short)(uint16_t)v);
-}
-
 /* ---- SSE2 ------------------------------------------------------------------
- * Blocks of 16 units that are all ASCII, 8 units that all take two bytes,
- * and 4 surrogate pairs in a row: the three forms that need no byte
- * shuffle. */
-
-/* 8 units, each 0x80..0x7FF: lead and continuation byte side by side. */
-static inline __m128i vec_two_byte_sse2(__m128i c)
-{
-    __m128i lead = _mm_or_si128(_mm_srli_epi16(c, 6), vec_set16(0xC0));
-    __m128i cont = _mm_or_si128(_mm_and_si128(c, vec_set16(0x3F)), vec_set16(0x80));
-    return _mm_or_si128(lead, _mm_slli_epi16(cont, 8));
-}
-
-/* 4 pairs (high, low) as 32-bit lanes: the four bytes of each code point. */
-static inline __m128i vec_pairs_sse2(__m128i v)
-{
-    const __m128i m3f = _mm_set1_epi32(0x3F), m80 = _mm_set1_epi32(0x80);
-    __m128i hi = _mm_and_si128(v, _mm_set1_epi32(0xFFFF));
-    __m128i lo = _mm_srli_epi32(v, 16);
-    /* cp = 0x10000 + (hi - 0xD800) * 1024 + (lo - 0xDC00) */
-    __m128i cp = _mm_add_epi32(_mm_add_epi32(_mm_slli_epi32(hi, 10), lo),
-                               _mm_set1_epi32(0x10000 - 0xD800 * 1024 - 0xDC00));
-    __m128i b0 = _mm_or_si128(_mm_srli_epi32(cp, 18), _mm_set1_epi32(0xF0));
-    __m128i b1 = _mm_or_si128(_mm_and_si128(_mm_srli_epi32(cp, 12), m3f), m80);
-    __m128i b2 = _mm_or_si128(_mm_and_si128(_mm_srli_epi32(cp, 6), m3f), m80);
-    __m128i b3 = _mm_or_si128(_mm_and_si128(cp, m3f), m80);
-    return _mm_or_si128(_mm_or_si128(b0, _mm_slli_epi32(b1, 8)),
-                        _mm_or_si128(_mm_slli_epi32(b2, 16), _mm_slli_epi32(b3, 24)));
-}
-
-/* Whether 8 units are 4 pairs, high then low. */
-static inline int vec_is_pairs_sse2(__m128i v)
-{
-    __m128i t = _mm_and_si128(v, _mm_set1_epi32((int)0xFC00FC00u));
-    return _mm_movemask_epi8(_mm_cmpeq_epi32(t, _mm_set1_epi32((int)0xDC00D800u))) == 0xFFFF;
-}
-
-static size_t vec_encode_sse2(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
-{
-    size_t p = *pp;
-    while (n - i >= 16) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 8));
-        __m128i high = _mm_and_si128(_mm_or_si128(a, b), vec_set16(0xFF80));
-        if (_mm_movemask_epi8(_mm_cmpeq_epi16(high, _mm_setzero_si128())) == 0xFFFF) {
-            _mm_storeu_si128((__m128i *)(void *)(d + p), _mm_packus_epi16(a, b));
-            p += 16;
-            i += 16;
-            continue;
-        }
-        /* Two bytes each: 0x80 <= c < 0x800, i.e. c - 0x80 < 0x780 unsigned. */
-        __m128i off = _mm_sub_epi16(a, vec_set16(0x80));
-        __m128i big = _mm_cmpgt_epi16(_mm_xor_si128(off, vec_set16(0x8000)),
-                                      vec_set16(0x8000 + 0x780 - 1));
-        if (_mm_movemask_epi8(big) == 0) {
-            _mm_storeu_si128((__m128i *)(void *)(d + p), vec_two_byte_sse2(a));
-            p += 16;
-            i += 8;
-            continue;
-        }
-        if (vec_is_pairs_sse2(a)) {
-            _mm_storeu_si128((__m128i *)(void *)(d + p), vec_pairs_sse2(a));
-            p += 16;
-            i += 8;
-            continue;
-        }
-        break;
-    }
-    *pp = p;
-    return i;
-}
+ * The encoder: src/utf8_encode_vec.h, proven. */
 
 /* ---- AVX2 ------------------------------------------------------------------
  * 16 ASCII units at a time; otherwise 8 units without a surrogate, of one,
@@ -228,9 +155,8 @@ static size_t vec_encode_avx2(const uint16_t *s, size_t n, size_t i, uint8_t *d,
         __m256i t = _mm256_and_si256(v, _mm256_set1_epi32((int)0xFC00FC00u));
         __m256i ok = _mm256_cmpeq_epi32(t, _mm256_set1_epi32((int)0xDC00D800u));
         if ((unsigned)_mm256_movemask_epi8(ok) == 0xFFFFFFFFu) {
-            _mm_storeu_si128((__m128i *)(void *)(d + p), vec_pairs_sse2(h));
-            _mm_storeu_si128((__m128i *)(void *)(d + p + 16),
-                             vec_pairs_sse2(_mm256_extracti128_si256(v, 1)));
+            v128_store_pairs_u16(d, p, h);
+            v128_store_pairs_u16(d, p + 16, _mm256_extracti128_si256(v, 1));
             p += 32;
             i += 16;
             continue;
@@ -1583,20 +1509,9 @@ static int vec_first(void);
 
 /* What every kernel of a family needs and gives: the entry point's
  * contract in utf8_vec.h, with the destination's room stated as the bytes
- * (or units) the kernel may write instead of the caller's whole buffer. */
-/*@ predicate vec_enc_args{L}(uint16_t *s, integer n, integer i, uint8_t *d, size_t *p) =
-      i < n && \valid_read(s + (0 .. n - 1)) && \valid(p) &&
-      \valid(d + (u8len(s, n, i) .. u8len(s, n, n) - 1)) &&
-      \separated(d + (u8len(s, n, i) .. u8len(s, n, n) - 1), s + (0 .. n - 1)) &&
-      \separated(p, d + (u8len(s, n, i) .. u8len(s, n, n) - 1), s + (0 .. n - 1)) &&
-      boundary(s, n, i) && *p == u8len(s, n, i) &&
-      (\forall integer k; i <= k <= n ==> u8len(s, n, k) <= u8len(s, n, n));
-
-    predicate vec_enc_done{L}(uint16_t *s, integer n, integer i, integer r, uint8_t *d,
-                              size_t *p) =
-      i <= r <= n && boundary(s, n, r) && *p == u8len(s, n, r) && encoded(s, n, i, r, d);
-
-    predicate vec_menc_args{L}(uint16_t *s, integer n, integer i, uint8_t *d, size_t *p) =
+ * (or units) the kernel may write instead of the caller's whole buffer
+ * (the encoders': vec_enc_args and vec_enc_done, in utf8_encode_vec.h). */
+/*@ predicate vec_menc_args{L}(uint16_t *s, integer n, integer i, uint8_t *d, size_t *p) =
       i < n && \valid_read(s + (0 .. n - 1)) && \valid(p) &&
       \valid(d + (m8len(s, i) .. m8len(s, n) - 1)) &&
       \separated(d + (m8len(s, i) .. m8len(s, n) - 1), s + (0 .. n - 1)) &&
@@ -1634,12 +1549,6 @@ static int vec_first(void);
       i < len && \valid_read(src + (0 .. len - 1)) &&
       \valid(q) && \separated(q, src + (0 .. len - 1)) &&
       *q + dlen(src, len, i) <= len; */
-
-/*@ requires vec_enc_args(s, n, i, d, pp);
-    assigns *pp, d[u8len(s, n, i) .. u8len(s, n, n) - 1];
-    exits \false;
-    ensures vec_enc_done(s, n, i, \result, d, pp); */
-static size_t vec_encode_sse2(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp);
 
 /*@ requires vec_enc_args(s, n, i, d, pp);
     assigns *pp, d[u8len(s, n, i) .. u8len(s, n, n) - 1];

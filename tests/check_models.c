@@ -666,6 +666,91 @@ static void check_units128_256(void)
     }
 }
 
+/* The encoder's forms.  Each test with every unit value in every lane,
+ * the other lanes drawn from the form (so that the one lane decides), then
+ * random lanes; each store on the lanes its test passes, which are the
+ * domain of its contract and all a kernel stores (the packing store on
+ * any lanes: its contract covers them all): every such value in every
+ * lane, and for the pairs every high with every low in every pair's
+ * place, at every place of a line in turn, into a buffer poisoned afresh
+ * and compared whole; then random. */
+static uint16_t two_byte_unit(void)
+{
+    return (uint16_t)(0x80 + next() % 0x780);
+}
+
+static void random_pairs(uint16_t *u)
+{
+    for (size_t t = 0; t < 8; t += 2) {
+        uint64_t r = next();
+        u[t] = (uint16_t)(0xd800 + r % 0x400);
+        u[t + 1] = (uint16_t)(0xdc00 + (r >> 16) % 0x400);
+    }
+}
+
+static void check_encode(void)
+{
+    uint16_t u[16];
+    static _Alignas(64) uint8_t bx[96], by[96];
+    char note[48];
+#define ENC_STORE(op, p, ...)                                                              \
+    do {                                                                                   \
+        uint8_t poison = (uint8_t)next();                                                  \
+        memset(bx, poison, sizeof bx), memset(by, poison, sizeof by);                      \
+        intrin_##op(bx, (p), __VA_ARGS__), cform_##op(by, (p), __VA_ARGS__);               \
+        snprintf(note, sizeof note, "(store at byte %zu)", (size_t)(p));                   \
+        agree(#op, bx, by, sizeof bx, u, sizeof u, note);                                  \
+    } while (0)
+    const uint8_t *ra = (const uint8_t *)u, *rb = (const uint8_t *)(u + 8);
+    for (size_t n = 0; n < 16 * 65536 + sweep; n++) {
+        if (n < 16 * 65536) {
+            for (size_t t = 0; t < 16; t++)
+                u[t] = (uint16_t)(next() & 0x7f);
+            u[n / 65536] = (uint16_t)n;
+        } else {
+            sparse_units(u, 16, n % 2 ? 16 : 1);
+        }
+        int got = intrin_v128_ascii2_u16(ra, rb), want = cform_v128_ascii2_u16(ra, rb);
+        agree("v128_ascii2_u16", &got, &want, sizeof got, u, sizeof u, "(1: all ASCII)");
+        ENC_STORE(v128_store_pack_u16, n % 64, ra, rb);
+    }
+    for (size_t n = 0; n < 8 * 65536 + sweep; n++) {
+        if (n < 8 * 65536) {
+            for (size_t t = 0; t < 8; t++)
+                u[t] = two_byte_unit();
+            u[n / 65536] = (uint16_t)n;
+        } else {
+            for (size_t t = 0; t < 8; t++)
+                u[t] = n % 2 ? two_byte_unit() : (uint16_t)next();
+            if (n % 4 == 1)
+                u[next() % 8] = EDGE16[next() % NEDGE16];
+        }
+        int got = intrin_v128_two_byte_u16(ra), want = cform_v128_two_byte_u16(ra);
+        agree("v128_two_byte_u16", &got, &want, sizeof got, u, 16, "(1: all two-byte)");
+        if (want)
+            ENC_STORE(v128_store_two_byte_u16, n % 64, ra);
+    }
+    for (size_t n = 0; n < 8 * 65536 + sweep; n++) {
+        random_pairs(u);
+        if (n < 8 * 65536)
+            u[n / 65536] = (uint16_t)n;
+        else if (n % 2)
+            u[next() % 8] = (uint16_t)next();
+        int got = intrin_v128_pairs_u16(ra), want = cform_v128_pairs_u16(ra);
+        agree("v128_pairs_u16", &got, &want, sizeof got, u, 16, "(1: four pairs)");
+    }
+    for (size_t n = 0; n < 4 * 0x100000 + sweep; n++) {
+        random_pairs(u);
+        if (n < 4 * 0x100000) {
+            size_t t = 2 * (n / 0x100000), cp = n % 0x100000;
+            u[t] = (uint16_t)(0xd800 + cp / 0x400);
+            u[t + 1] = (uint16_t)(0xdc00 + cp % 0x400);
+        }
+        ENC_STORE(v128_store_pairs_u16, n % 64, ra);
+    }
+#undef ENC_STORE
+}
+
 /* The line offset: the address modulo 64 at every place of two lines, and
  * both forms alike; and the fence. */
 static void check_line_offsets(void)
@@ -707,6 +792,7 @@ int main(int argc, char **argv)
     check_widen();
     check_units();
     check_units128_256();
+    check_encode();
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     uint64_t total = 0;
     for (size_t k = 0; k < ntallies; k++) {

@@ -16,6 +16,7 @@
 
 #include "lane/align.h"
 #include "lane/count.h"
+#include "lane/encode.h"
 #include "lane/load.h"
 #include "lane/make.h"
 #include "lane/narrow.h"
@@ -168,6 +169,38 @@ MODEL_OP(512BW,
 MODEL_BODY({
     GET(v512_u16, v, reg);
     v512_store_narrow_first_u16(d, p, v, k);
+})
+
+/* The encoder's forms: the tests of 8 or 16 units and the stores of their
+ * UTF-8 bytes into d[p ..]. */
+MODEL_OP(128, int OP(v128_ascii2_u16)(const uint8_t *ra, const uint8_t *rb)) MODEL_BODY({
+    GET(v128_u16, a, ra);
+    GET(v128_u16, b, rb);
+    return v128_ascii2_u16(a, b);
+})
+MODEL_OP(128, void OP(v128_store_pack_u16)(uint8_t *d, size_t p, const uint8_t *ra,
+                                           const uint8_t *rb)) MODEL_BODY({
+    GET(v128_u16, a, ra);
+    GET(v128_u16, b, rb);
+    v128_store_pack_u16(d, p, a, b);
+})
+MODEL_OP(128, int OP(v128_two_byte_u16)(const uint8_t *reg)) MODEL_BODY({
+    GET(v128_u16, v, reg);
+    return v128_two_byte_u16(v);
+})
+MODEL_OP(128, void OP(v128_store_two_byte_u16)(uint8_t *d, size_t p, const uint8_t *reg))
+MODEL_BODY({
+    GET(v128_u16, v, reg);
+    v128_store_two_byte_u16(d, p, v);
+})
+MODEL_OP(128, int OP(v128_pairs_u16)(const uint8_t *reg)) MODEL_BODY({
+    GET(v128_u16, v, reg);
+    return v128_pairs_u16(v);
+})
+MODEL_OP(128, void OP(v128_store_pairs_u16)(uint8_t *d, size_t p, const uint8_t *reg))
+MODEL_BODY({
+    GET(v128_u16, v, reg);
+    v128_store_pairs_u16(d, p, v);
 })
 
 /* Widening stores into d[q ..]. */
