@@ -78,15 +78,22 @@ DRIVER_FN = {"main", "run", "call", "(below main)", "_start"}
 
 def functions_after(path, marker):
     """The names of the functions path defines after the line holding
-    marker (signatures at column 0, the project's style)."""
+    marker (signatures at column 0, the project's style).  A declaration
+    (its signature ends in `;` before any `{`: the contracts written for
+    Frama-C after the dispatch) defines nothing."""
     names = set()
-    seen = False
     with open(path) as f:
-        for line in f:
-            seen = seen or marker in line
-            m = re.match(r"^[A-Za-z_][\w \*]*?\b(\w+)\(", line)
-            if seen and m and not line.startswith(("#", "typedef")):
-                names.add(m[1])
+        lines = f.read().split("\n")
+    seen = False
+    for k, line in enumerate(lines):
+        seen = seen or marker in line
+        m = re.match(r"^(?:__attribute__\(\(.*?\)\)\s*)?[A-Za-z_][\w \*]*?\b(\w+)\(", line)
+        if not (seen and m) or line.startswith(("#", "typedef")):
+            continue
+        rest = re.sub(r"/\*.*?\*/", "", "\n".join(lines[k:k + 8]), flags=re.S)
+        ends = [i for i in (rest.find(";"), rest.find("{")) if i >= 0]
+        if ends and rest[min(ends)] == "{":
+            names.add(m[1])
     return names
 
 
@@ -184,6 +191,10 @@ class Classify:
             return "dispatch" if fn in self.vec_dispatch else "kernel"
         if name in ("cpu.c", "cpu_level.h"):
             return "dispatch"
+        # The kernels written in lanes: their headers and the lane operations.
+        if os.path.basename(os.path.dirname(path)) == "lane" or (
+                name.startswith("utf8_") and name.endswith("_vec.h")):
+            return "kernel"
         return "other"
 
     @staticmethod
