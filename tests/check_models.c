@@ -691,16 +691,6 @@ static void random_pairs(uint16_t *u)
 static void check_encode(void)
 {
     uint16_t u[16];
-    static _Alignas(64) uint8_t bx[96], by[96];
-    char note[48];
-#define ENC_STORE(op, p, ...)                                                              \
-    do {                                                                                   \
-        uint8_t poison = (uint8_t)next();                                                  \
-        memset(bx, poison, sizeof bx), memset(by, poison, sizeof by);                      \
-        intrin_##op(bx, (p), __VA_ARGS__), cform_##op(by, (p), __VA_ARGS__);               \
-        snprintf(note, sizeof note, "(store at byte %zu)", (size_t)(p));                   \
-        agree(#op, bx, by, sizeof bx, u, sizeof u, note);                                  \
-    } while (0)
     const uint8_t *ra = (const uint8_t *)u, *rb = (const uint8_t *)(u + 8);
     for (size_t n = 0; n < 16 * 65536 + sweep; n++) {
         if (n < 16 * 65536) {
@@ -712,7 +702,8 @@ static void check_encode(void)
         }
         int got = intrin_v128_ascii2_u16(ra, rb), want = cform_v128_ascii2_u16(ra, rb);
         agree("v128_ascii2_u16", &got, &want, sizeof got, u, sizeof u, "(1: all ASCII)");
-        ENC_STORE(v128_store_pack_u16, n % 64, ra, rb);
+        store_pair("v128_store_pack_u16", intrin_v128_store_pack_u16, cform_v128_store_pack_u16,
+                   n % 64, ra, sizeof u);
     }
     for (size_t n = 0; n < 8 * 65536 + sweep; n++) {
         if (n < 8 * 65536) {
@@ -728,7 +719,8 @@ static void check_encode(void)
         int got = intrin_v128_two_byte_u16(ra), want = cform_v128_two_byte_u16(ra);
         agree("v128_two_byte_u16", &got, &want, sizeof got, u, 16, "(1: all two-byte)");
         if (want)
-            ENC_STORE(v128_store_two_byte_u16, n % 64, ra);
+            store_pair("v128_store_two_byte_u16", intrin_v128_store_two_byte_u16,
+                       cform_v128_store_two_byte_u16, n % 64, ra, 16);
     }
     for (size_t n = 0; n < 8 * 65536 + sweep; n++) {
         random_pairs(u);
@@ -746,9 +738,9 @@ static void check_encode(void)
             u[t] = (uint16_t)(0xd800 + cp / 0x400);
             u[t + 1] = (uint16_t)(0xdc00 + cp % 0x400);
         }
-        ENC_STORE(v128_store_pairs_u16, n % 64, ra);
+        store_pair("v128_store_pairs_u16", intrin_v128_store_pairs_u16,
+                   cform_v128_store_pairs_u16, n % 64, ra, 16);
     }
-#undef ENC_STORE
 }
 
 /* The line offset: the address modulo 64 at every place of two lines, and

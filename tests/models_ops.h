@@ -178,10 +178,11 @@ MODEL_OP(128, int OP(v128_ascii2_u16)(const uint8_t *ra, const uint8_t *rb)) MOD
     GET(v128_u16, b, rb);
     return v128_ascii2_u16(a, b);
 })
-MODEL_OP(128, void OP(v128_store_pack_u16)(uint8_t *d, size_t p, const uint8_t *ra,
-                                           const uint8_t *rb)) MODEL_BODY({
-    GET(v128_u16, a, ra);
-    GET(v128_u16, b, rb);
+/* The packing store's two registers side by side in reg (32 bytes). */
+MODEL_OP(128, void OP(v128_store_pack_u16)(uint8_t *d, size_t p, const uint8_t *reg))
+MODEL_BODY({
+    GET(v128_u16, a, reg);
+    GET(v128_u16, b, reg + 16);
     v128_store_pack_u16(d, p, a, b);
 })
 MODEL_OP(128, int OP(v128_two_byte_u16)(const uint8_t *reg)) MODEL_BODY({
