@@ -193,7 +193,7 @@ class Classify:
             return "dispatch"
         # The kernels written in lanes: their headers and the lane operations.
         if os.path.basename(os.path.dirname(path)) == "lane" or (
-                name.startswith("utf8_") and name.endswith("_vec.h")):
+                name.startswith("utf8_") and name.endswith(("_vec.h", "_avx2.h"))):
             return "kernel"
         return "other"
 

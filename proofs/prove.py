@@ -72,8 +72,8 @@ import trusted  # noqa: E402  (proofs/trusted.py)
 # composes the views' contracts (put then get); ascii proves the runs of
 # ASCII of the UTF-8 vector kernels (src/utf8_ascii_vec.h) from the lane
 # models, length their length kernels below AVX-512
-# (src/utf8_length_vec.h), and encode the encoder at SSE2
-# (src/utf8_encode_vec.h).  The units over the
+# (src/utf8_length_vec.h), and encode the encoders at SSE2 and AVX2
+# (src/utf8_encode_vec.h, src/utf8_encode_avx2.h).  The units over the
 # product's own sources (core: the message, the map and the status strings
 # over the allocator contracts; zero, zero_nt, cli, utf8) are the PROVE_UNIT_<unit>
 # lines of mk/sources.mk, read by read_source_units() into this table.  A

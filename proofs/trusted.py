@@ -59,9 +59,6 @@ TRUSTED_FUNCTIONS = {
         "item_line_offset_of": "the batch block kernels [6]: an item's address modulo 64",
     },
     "src/utf8_vec.c": {
-        "vec_utf8_lanes_avx2": "the UTF-8 vector kernels [7]: the AVX2 encoder",
-        "vec_pack8_avx2": "the UTF-8 vector kernels [7]: the AVX2 encoder",
-        "vec_encode_avx2": "the UTF-8 vector kernels [7]: the AVX2 encoder",
         "vec_block_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders and length",
         "vec_pairs_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders and length",
         "vec_put_bytes": "the UTF-8 vector kernels [7]: the AVX-512 encoders and length",
@@ -144,6 +141,20 @@ TRUSTED_FUNCTIONS = {
         "v128_pairs_u16": "the lane models [10]: pand, pcmpeqd and pmovmskb",
         "v128_store_pairs_u16": "the lane models [10]: a pair's code point and four bytes in "
                                 "its 32-bit lane (pslld, paddd, psrld, pand, por) and movdqu",
+        "v256_ascii_u16": "the lane models [10]: vptest against 0xFF80",
+        "v256_pairs_u16": "the lane models [10]: vpand, vpcmpeqd and vpmovmskb",
+        "v128_store_pairs2_u16": "the lane models [10]: v128_store_pairs_u16 of two registers, "
+                                 "one after the other",
+    },
+    "src/lane/half.h": {
+        "v256_low_u16": "the lane models [10]: the low 128 bits of a register",
+        "v256_high_u16": "the lane models [10]: vextracti128",
+    },
+    "src/lane/bmp.h": {
+        "v256_store_utf8_bmp_u16": "the lane models [10]: each unit's 1 to 3 bytes in its 32-bit "
+                                   "lane (vpmovzxwd, vpsrld, vpand, vpor, vpslld, vpcmpgtd, "
+                                   "vpblendvb), a shuffle-table row per half (vmovmskps), "
+                                   "vpshufb and two movdqu",
     },
     "src/lane/narrow.h": {
         "v512_store_narrow_u16": "the lane models [10]: vpmovwb and vmovdqu8 (256 bits)",

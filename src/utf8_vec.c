@@ -34,6 +34,7 @@
 #if VEC_KERNELS
 
 #include "utf8_ascii_vec.h"
+#include "utf8_encode_avx2.h"
 #include "utf8_encode_vec.h"
 #include "utf8_length_vec.h"
 
@@ -44,131 +45,10 @@
 #include "cpu.h"
 #include "cpu_level.h"
 
-#define LEPACK_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #define LEPACK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
 
-/* ---- shuffle table for the AVX2 encoder -----------------------------------
- * Four units sit in four 32-bit lanes, each lane holding the unit's 1, 2 or
- * 3 UTF-8 bytes from its low end.  Entry m (bit j: unit j >= 0x80, bit 4+j:
- * unit j >= 0x800) gathers those bytes into a contiguous run; len8 gives
- * its length.  Built by the preprocessor so that it is plain constant data. */
-#define U_LEN(m, j) (1 + (((m) >> (j)) & 1) + (((m) >> (4 + (j))) & 1))
-#define U_OFF1(m) U_LEN(m, 0)
-#define U_OFF2(m) (U_OFF1(m) + U_LEN(m, 1))
-#define U_OFF3(m) (U_OFF2(m) + U_LEN(m, 2))
-#define U_TOTAL(m) (U_OFF3(m) + U_LEN(m, 3))
-#define U_SRC(m, k)                                                                \
-    ((k) < U_OFF1(m)   ? (k)                                                       \
-     : (k) < U_OFF2(m) ? 4 + (k)-U_OFF1(m)                                         \
-     : (k) < U_OFF3(m) ? 8 + (k)-U_OFF2(m)                                         \
-     : (k) < U_TOTAL(m) ? 12 + (k)-U_OFF3(m)                                       \
-                        : 0x80)
-#define U_ROW(m)                                                                   \
-    {U_SRC(m, 0),  U_SRC(m, 1),  U_SRC(m, 2),  U_SRC(m, 3),  U_SRC(m, 4),  U_SRC(m, 5),  \
-     U_SRC(m, 6),  U_SRC(m, 7),  U_SRC(m, 8),  U_SRC(m, 9),  U_SRC(m, 10), U_SRC(m, 11), \
-     U_SRC(m, 12), U_SRC(m, 13), U_SRC(m, 14), U_SRC(m, 15)}
-#define U_ROW4(m) U_ROW(m), U_ROW((m) + 1), U_ROW((m) + 2), U_ROW((m) + 3)
-#define U_ROW16(m) U_ROW4(m), U_ROW4((m) + 4), U_ROW4((m) + 8), U_ROW4((m) + 12)
-#define U_LEN4(m) U_TOTAL(m), U_TOTAL((m) + 1), U_TOTAL((m) + 2), U_TOTAL((m) + 3)
-#define U_LEN16(m) U_LEN4(m), U_LEN4((m) + 4), U_LEN4((m) + 8), U_LEN4((m) + 12)
-
-static const uint8_t vec_pack_shuffle[256][16] __attribute__((aligned(16))) = {
-    U_ROW16(0),   U_ROW16(16),  U_ROW16(32),  U_ROW16(48),  U_ROW16(64),  U_ROW16(80),
-    U_ROW16(96),  U_ROW16(112), U_ROW16(128), U_ROW16(144), U_ROW16(160), U_ROW16(176),
-    U_ROW16(192), U_ROW16(208), U_ROW16(224), U_ROW16(240)};
-static const uint8_t vec_pack_length[256] = {
-    U_LEN16(0),   U_LEN16(16),  U_LEN16(32),  U_LEN16(48),  U_LEN16(64),  U_LEN16(80),
-    U_LEN16(96),  U_LEN16(112), U_LEN16(128), U_LEN16(144), U_LEN16(160), U_LEN16(176),
-    U_LEN16(192), U_LEN16(208), U_LEN16(224), U_LEN16(240)};
-
-/* ---- SSE2 ------------------------------------------------------------------
- * The encoder: src/utf8_encode_vec.h, proven. */
-
-/* ---- AVX2 ------------------------------------------------------------------
- * 16 ASCII units at a time; otherwise 8 units without a surrogate, of one,
- * two or three bytes each, through the shuffle table; otherwise 8 pairs in
- * a row; otherwise the SSE2 forms. */
-
-/* Units of 4 lanes (1, 2 or 3 bytes each, from the low end of the lane). */
-LEPACK_AVX2
-static inline __m256i vec_utf8_lanes_avx2(__m256i c)
-{
-    const __m256i m3f = _mm256_set1_epi32(0x3F), m80 = _mm256_set1_epi32(0x80);
-    __m256i cont0 = _mm256_or_si256(_mm256_and_si256(c, m3f), m80);
-    __m256i cont1 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(c, 6), m3f), m80);
-    __m256i two = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(c, 6), _mm256_set1_epi32(0xC0)),
-                                  _mm256_slli_epi32(cont0, 8));
-    __m256i three = _mm256_or_si256(
-        _mm256_or_si256(_mm256_srli_epi32(c, 12), _mm256_set1_epi32(0xE0)),
-        _mm256_or_si256(_mm256_slli_epi32(cont1, 8), _mm256_slli_epi32(cont0, 16)));
-    __m256i ge80 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7F));
-    __m256i ge800 = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7FF));
-    __m256i w = _mm256_blendv_epi8(c, two, ge80);
-    return _mm256_blendv_epi8(w, three, ge800);
-}
-
-/* 8 units without a surrogate, each of 1, 2 or 3 bytes, packed through the
- * shuffle table: two 16-byte stores, the second ending at most 12 bytes
- * past the 8 units' bytes.  Returns how many bytes they take. */
-LEPACK_AVX2
-static inline size_t vec_pack8_avx2(__m128i h, uint8_t *d)
-{
-    __m256i c = _mm256_cvtepu16_epi32(h);
-    __m256i w = vec_utf8_lanes_avx2(c);
-    unsigned m1 = (unsigned)_mm256_movemask_ps(
-        _mm256_castsi256_ps(_mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7F))));
-    unsigned m2 = (unsigned)_mm256_movemask_ps(
-        _mm256_castsi256_ps(_mm256_cmpgt_epi32(c, _mm256_set1_epi32(0x7FF))));
-    unsigned lo_key = (m1 & 15u) | (m2 & 15u) << 4;
-    unsigned hi_key = (m1 >> 4) | (m2 >> 4) << 4;
-    __m256i shuf = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_load_si128((const __m128i *)(const void *)vec_pack_shuffle[lo_key])),
-        _mm_load_si128((const __m128i *)(const void *)vec_pack_shuffle[hi_key]), 1);
-    __m256i packed = _mm256_shuffle_epi8(w, shuf);
-    size_t lo = vec_pack_length[lo_key];
-    _mm_storeu_si128((__m128i *)(void *)d, _mm256_castsi256_si128(packed));
-    _mm_storeu_si128((__m128i *)(void *)(d + lo), _mm256_extracti128_si256(packed, 1));
-    return lo + vec_pack_length[hi_key];
-}
-
-LEPACK_AVX2
-static size_t vec_encode_avx2(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
-{
-    size_t p = *pp;
-    while (n - i >= 16) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
-        if (_mm256_testz_si256(v, _mm256_set1_epi16((short)0xFF80))) {
-            __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
-            _mm_storeu_si128((__m128i *)(void *)(d + p), _mm_packus_epi16(lo, hi));
-            p += 16;
-            i += 16;
-            continue;
-        }
-        /* 8 units with no surrogate, and 12 units after them: each 16-byte
-         * store then ends inside the bytes still to be written. */
-        __m128i h = _mm256_castsi256_si128(v);
-        if (n - i >= 20 && !v128_any_surrogate_u16(h)) {
-            p += vec_pack8_avx2(h, d + p);
-            i += 8;
-            continue;
-        }
-        __m256i t = _mm256_and_si256(v, _mm256_set1_epi32((int)0xFC00FC00u));
-        __m256i ok = _mm256_cmpeq_epi32(t, _mm256_set1_epi32((int)0xDC00D800u));
-        if ((unsigned)_mm256_movemask_epi8(ok) == 0xFFFFFFFFu) {
-            v128_store_pairs_u16(d, p, h);
-            v128_store_pairs_u16(d, p + 16, _mm256_extracti128_si256(v, 1));
-            p += 32;
-            i += 16;
-            continue;
-        }
-        size_t j = vec_encode_sse2(s, n, i, d, &p);
-        if (j == i)
-            break;
-        i = j;
-    }
-    *pp = p;
-    return i;
-}
+/* ---- SSE2 and AVX2 ---------------------------------------------------------
+ * The encoders: src/utf8_encode_vec.h and src/utf8_encode_avx2.h, proven. */
 
 /* ---- AVX-512 ---------------------------------------------------------------
  * Every unit, surrogates included, in 32-bit lanes: each lane gets its
@@ -1549,12 +1429,6 @@ static int vec_first(void);
       i < len && \valid_read(src + (0 .. len - 1)) &&
       \valid(q) && \separated(q, src + (0 .. len - 1)) &&
       *q + dlen(src, len, i) <= len; */
-
-/*@ requires vec_enc_args(s, n, i, d, pp);
-    assigns *pp, d[u8len(s, n, i) .. u8len(s, n, n) - 1];
-    exits \false;
-    ensures vec_enc_done(s, n, i, \result, d, pp); */
-static size_t vec_encode_avx2(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp);
 
 /*@ requires vec_enc_args(s, n, i, d, pp);
     assigns *pp, d[u8len(s, n, i) .. u8len(s, n, n) - 1];

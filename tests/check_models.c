@@ -8,13 +8,20 @@
  *
  * Exhaustive where the domain allows: every byte value in every lane
  * position of every store, at every place in two lines the store's width
- * allows; every place of a line for the line offset.  Edge values
- * otherwise: every lane the same edge byte (0x00, 0x01, 0x7f, 0x80, 0xfe,
- * 0xff) and alternating patterns; then a sweep of SWEEP random registers
- * at random aligned places from a fixed seed.  Every store writes into a
- * buffer poisoned afresh, and the whole buffer, its bytes around the
- * stored range included, is compared.  An operation whose instruction
- * this CPU lacks is skipped and said so (the check then proves less).
+ * allows; every place of a line for the line offset; every unit value in
+ * every lane for the tests of 16-bit lanes and the encoder's stores, and
+ * every arrangement of widths (1, 2, 3 bytes) of the 8 lanes of the
+ * UTF-8 store of the Basic Multilingual Plane, at every place of a line.
+ * Edge values otherwise: every lane the same edge byte (0x00, 0x01, 0x7f,
+ * 0x80, 0xfe, 0xff) or unit and alternating patterns; then a sweep of
+ * SWEEP random registers at random aligned places from a fixed seed.
+ * Every store writes into a buffer poisoned afresh, and the whole buffer,
+ * its bytes around the stored range included, is compared; but for the
+ * 12 bytes after the UTF-8 store's counted bytes, which its instruction
+ * may write with anything (its contract says so): those are left out, and
+ * every byte outside them and the counted ones must still be the poison.
+ * An operation whose instruction this CPU lacks is skipped and said so
+ * (the check then proves less).
  *
  *   check_models [--sweep N]     exit 0: all agree; 1: a difference
  *                                 (printed with its inputs); 2: usage */
@@ -743,6 +750,179 @@ static void check_encode(void)
     }
 }
 
+/* The AVX2 encoder's tests of 16 units: every unit value in every lane of
+ * a register of the form (ASCII units; eight pairs), so that the one lane
+ * decides; every lane one edge unit, and two alternating (for the pairs,
+ * every pair's place with each high and low from the edges of the
+ * surrogate ranges and one past them); then random. */
+static const uint16_t SURROGATE_EDGES[] = {0xd7ff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000};
+#define NSURROGATE_EDGES (sizeof SURROGATE_EDGES / sizeof SURROGATE_EDGES[0])
+
+static void check_encode256(void)
+{
+    if (!have_avx2)
+        return;
+    uint16_t u[16];
+    const uint8_t *r = (const uint8_t *)u;
+    size_t edges = NEDGE16 * NEDGE16;
+    for (size_t n = 0; n < 16 * 65536 + edges + sweep; n++) {
+        if (n < 16 * 65536) {
+            for (size_t t = 0; t < 16; t++)
+                u[t] = (uint16_t)(next() & 0x7f);
+            u[n / 65536] = (uint16_t)n;
+        } else if (n < 16 * 65536 + edges) {
+            size_t e = n - 16 * 65536;
+            for (size_t t = 0; t < 16; t++)
+                u[t] = EDGE16[t % 2 == 0 ? e % NEDGE16 : e / NEDGE16];
+        } else {
+            sparse_units(u, 16, n % 2 ? 16 : 1);
+        }
+        int got = intrin_v256_ascii_u16(r), want = cform_v256_ascii_u16(r);
+        agree("v256_ascii_u16", &got, &want, sizeof got, u, sizeof u, "(1: all ASCII)");
+    }
+    edges = 9 * NSURROGATE_EDGES * NSURROGATE_EDGES;
+    for (size_t n = 0; n < 16 * 65536 + edges + sweep; n++) {
+        random_pairs(u), random_pairs(u + 8);
+        if (n < 16 * 65536) {
+            u[n / 65536] = (uint16_t)n;
+        } else if (n < 16 * 65536 + edges) {
+            /* Pair place e / 36 (8: all of them) gets one edge pair. */
+            size_t e = n - 16 * 65536, place = e / (NSURROGATE_EDGES * NSURROGATE_EDGES);
+            uint16_t hi = SURROGATE_EDGES[e % NSURROGATE_EDGES];
+            uint16_t lo = SURROGATE_EDGES[e / NSURROGATE_EDGES % NSURROGATE_EDGES];
+            for (size_t t = 0; t < 16; t += 2)
+                if (place == 8 || t == 2 * place)
+                    u[t] = hi, u[t + 1] = lo;
+        } else if (n % 4 == 1) {
+            u[next() % 16] = (uint16_t)next();
+        } else if (n % 4 == 2) {
+            size_t t = 2 * (size_t)(next() % 8);
+            uint16_t hi = u[t];
+            u[t] = u[t + 1], u[t + 1] = hi;
+        } else if (n % 4 == 3) {
+            u[next() % 16] = SURROGATE_EDGES[next() % NSURROGATE_EDGES];
+        }
+        int got = intrin_v256_pairs_u16(r), want = cform_v256_pairs_u16(r);
+        agree("v256_pairs_u16", &got, &want, sizeof got, u, sizeof u, "(1: eight pairs)");
+        /* The store's contract holds where the test passes. */
+        if (want)
+            store_pair("v128_store_pairs2_u16", intrin_v128_store_pairs2_u16,
+                       cform_v128_store_pairs2_u16, n % 64, r, sizeof u);
+    }
+}
+
+/* The halves of a register of 16 units: every byte value in every lane,
+ * then random registers, each half into 32 bytes poisoned afresh and
+ * compared whole. */
+static void check_halves(void)
+{
+    if (!have_avx2)
+        return;
+    uint8_t reg[32], x[32], y[32];
+    for (size_t n = 0; n < 32 * 256 + sweep; n++) {
+        fill(reg, sizeof reg);
+        if (n < 32 * 256)
+            reg[n / 256] = (uint8_t)n;
+        for (int high = 0; high <= 1; high++) {
+            uint8_t poison = (uint8_t)next();
+            memset(x, poison, sizeof x), memset(y, poison, sizeof y);
+            if (high)
+                intrin_v256_high_u16(x, reg), cform_v256_high_u16(y, reg);
+            else
+                intrin_v256_low_u16(x, reg), cform_v256_low_u16(y, reg);
+            agree(high ? "v256_high_u16" : "v256_low_u16", x, y, sizeof x, reg, sizeof reg,
+                  NULL);
+        }
+    }
+}
+
+/* A unit of 1, 2 or 3 UTF-8 bytes (width class 0, 1 or 2): at random in
+ * its class, or with `edge` one of the class's edges (its ends, those of
+ * its bytes' bit fields, the surrogates' ends). */
+static uint16_t bmp_unit(unsigned cls, int edge)
+{
+    static const uint16_t lo[] = {0x0000, 0x0080, 0x0800}, hi[] = {0x007f, 0x07ff, 0xffff};
+    static const uint16_t ends[3][8] = {
+        {0x0000, 0x0001, 0x0020, 0x003f, 0x0040, 0x0041, 0x007e, 0x007f},
+        {0x0080, 0x0081, 0x00bf, 0x00c0, 0x07bf, 0x07c0, 0x07fe, 0x07ff},
+        {0x0800, 0x0fff, 0x1000, 0xd7ff, 0xd800, 0xdfff, 0xe000, 0xffff},
+    };
+    uint64_t r = next();
+    return edge ? ends[cls][r % 8] : (uint16_t)(lo[cls] + r % (hi[cls] - lo[cls] + 1u));
+}
+
+/* The UTF-8 store of 8 units at d[p ..], by the instruction and by the
+ * model, each into a buffer poisoned afresh.  The counts must be equal;
+ * then the buffers, whole, but for the 12 bytes after the counted ones
+ * (the instruction's to write, unspecified: set back to the poison in
+ * both first); and every byte outside the counted ones and those 12 must
+ * still be the poison (in both, as they are then equal).  Two lines: the
+ * store reaches at most 63 + 24 + 12 bytes in. */
+#define BMP_BUF 128
+static void bmp_pair(size_t p, const uint16_t *u)
+{
+    static const char op[] = "v256_store_utf8_bmp_u16";
+    static _Alignas(64) uint8_t x[BMP_BUF], y[BMP_BUF];
+    const uint8_t *reg = (const uint8_t *)u;
+    uint8_t poison = (uint8_t)next();
+    memset(x, poison, sizeof x), memset(y, poison, sizeof y);
+    size_t got = intrin_v256_store_utf8_bmp_u16(x, p, reg);
+    size_t want = cform_v256_store_utf8_bmp_u16(y, p, reg);
+    char note[96];
+    if (got != want) {
+        snprintf(note, sizeof note, "(the count of bytes; store at offset %zu)", p);
+        agree(op, &got, &want, sizeof got, reg, 16, note);
+    }
+    size_t from = p + want < BMP_BUF ? p + want : BMP_BUF;
+    size_t to = from + 12 < BMP_BUF ? from + 12 : BMP_BUF;
+    memset(x + from, poison, to - from), memset(y + from, poison, to - from);
+    snprintf(note, sizeof note, "(store at offset %zu, %zu bytes; the 12 after them not compared)",
+             p, want);
+    agree(op, x, y, sizeof x, reg, 16, note);
+    for (size_t k = 0; k < BMP_BUF; k++)
+        if ((k < p || k >= from) && y[k] != poison) {
+            fprintf(stderr,
+                    "check-models: %s: both forms write byte %zu, outside the %zu bytes "
+                    "stored at offset %zu and the 12 after them\n",
+                    op, k, want, p);
+            dump("both", x, sizeof x);
+            dump("input", reg, 16);
+            exit(1);
+        }
+}
+
+/* The UTF-8 store of 8 units of the Basic Multilingual Plane: every unit
+ * value in every lane (the other lanes random, of random widths); every
+ * arrangement of the 8 lanes' widths (1, 2 or 3 bytes) at every place of
+ * a line, its units random in their classes or, a quarter of the time,
+ * edges of them; then random registers (lanes of random widths, or any
+ * units); at every place of a line in turn otherwise. */
+static void check_bmp(void)
+{
+    if (!have_avx2)
+        return;
+    uint16_t u[8];
+    for (size_t n = 0; n < 8 * 65536; n++) {
+        for (size_t t = 0; t < 8; t++)
+            u[t] = bmp_unit((unsigned)(next() % 3), 0);
+        u[n / 65536] = (uint16_t)n;
+        bmp_pair(n % 64, u);
+    }
+    for (size_t a = 0; a < 6561; a++)
+        for (size_t p = 0; p < 64; p++) {
+            size_t c = a;
+            for (size_t t = 0; t < 8; t++, c /= 3)
+                u[t] = bmp_unit((unsigned)(c % 3), p % 4 == 0);
+            bmp_pair(p, u);
+        }
+    for (size_t n = 0; n < sweep; n++) {
+        for (size_t t = 0; t < 8; t++)
+            u[t] = n % 4 == 0 ? (uint16_t)next()
+                              : bmp_unit((unsigned)(next() % 3), next() % 8 == 0);
+        bmp_pair(n % 64, u);
+    }
+}
+
 /* The line offset: the address modulo 64 at every place of two lines, and
  * both forms alike; and the fence. */
 static void check_line_offsets(void)
@@ -785,6 +965,9 @@ int main(int argc, char **argv)
     check_units();
     check_units128_256();
     check_encode();
+    check_encode256();
+    check_halves();
+    check_bmp();
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     uint64_t total = 0;
     for (size_t k = 0; k < ntallies; k++) {

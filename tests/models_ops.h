@@ -15,8 +15,10 @@
 #include <string.h>
 
 #include "lane/align.h"
+#include "lane/bmp.h"
 #include "lane/count.h"
 #include "lane/encode.h"
+#include "lane/half.h"
 #include "lane/load.h"
 #include "lane/make.h"
 #include "lane/narrow.h"
@@ -202,6 +204,40 @@ MODEL_OP(128, void OP(v128_store_pairs_u16)(uint8_t *d, size_t p, const uint8_t 
 MODEL_BODY({
     GET(v128_u16, v, reg);
     v128_store_pairs_u16(d, p, v);
+})
+
+/* The 256-bit forms of the AVX2 encoder: the tests of 16 units, the
+ * halves of a register, and the store of 8 units of the Basic
+ * Multilingual Plane (1 to 3 bytes each) into d[p ..], which returns how
+ * many bytes are its units' (it may write 12 more after them). */
+MODEL_OP(256, int OP(v256_ascii_u16)(const uint8_t *reg)) MODEL_BODY({
+    GET(v256_u16, v, reg);
+    return v256_ascii_u16(v);
+})
+MODEL_OP(256, int OP(v256_pairs_u16)(const uint8_t *reg)) MODEL_BODY({
+    GET(v256_u16, v, reg);
+    return v256_pairs_u16(v);
+})
+MODEL_OP(128, void OP(v128_store_pairs2_u16)(uint8_t *d, size_t p, const uint8_t *reg))
+MODEL_BODY({
+    GET(v128_u16, a, reg);
+    GET(v128_u16, b, reg + 16);
+    v128_store_pairs2_u16(d, p, a, b);
+})
+MODEL_OP(256, void OP(v256_low_u16)(uint8_t *r, const uint8_t *reg)) MODEL_BODY({
+    GET(v256_u16, v, reg);
+    v128_u16 h = v256_low_u16(v);
+    PUT(r, h);
+})
+MODEL_OP(256, void OP(v256_high_u16)(uint8_t *r, const uint8_t *reg)) MODEL_BODY({
+    GET(v256_u16, v, reg);
+    v128_u16 h = v256_high_u16(v);
+    PUT(r, h);
+})
+MODEL_OP(256, size_t OP(v256_store_utf8_bmp_u16)(uint8_t *d, size_t p, const uint8_t *reg))
+MODEL_BODY({
+    GET(v128_u16, h, reg);
+    return v256_store_utf8_bmp_u16(d, p, h);
 })
 
 /* Widening stores into d[q ..]. */

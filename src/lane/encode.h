@@ -2,7 +2,7 @@
 /* The forms of UTF-16 to UTF-8 that need no byte shuffle, on 8 or 16
  * units (internal, not installed API; src/lane/types.h says how the lane
  * operations are written): 16 ASCII units, 8 units of two bytes each, 4
- * surrogate pairs.  Each form is a test of the lanes and a store of their
+ * surrogate pairs (the tests also on 16 units, at 256 bits).  Each form is a test of the lanes and a store of their
  * bytes; a store's contract is stated for the lanes its test passes,
  * which are the only ones a kernel stores (its `requires`), and
  * tests/check_models.c runs it on every such lane value.
@@ -29,7 +29,14 @@
     // Lanes 2t and 2t + 1 are a pair (high, low), for t < 4.
     predicate lanes_pairs8(v128_u16 v) =
       is_high(v.l[0]) && is_low(v.l[1]) && is_high(v.l[2]) && is_low(v.l[3]) &&
-      is_high(v.l[4]) && is_low(v.l[5]) && is_high(v.l[6]) && is_low(v.l[7]); */
+      is_high(v.l[4]) && is_low(v.l[5]) && is_high(v.l[6]) && is_low(v.l[7]);
+
+    // The same for the 16 lanes of a 256-bit register (t < 8).
+    predicate lanes_pairs16(v256_u16 v) =
+      is_high(v.l[0]) && is_low(v.l[1]) && is_high(v.l[2]) && is_low(v.l[3]) &&
+      is_high(v.l[4]) && is_low(v.l[5]) && is_high(v.l[6]) && is_low(v.l[7]) &&
+      is_high(v.l[8]) && is_low(v.l[9]) && is_high(v.l[10]) && is_low(v.l[11]) &&
+      is_high(v.l[12]) && is_low(v.l[13]) && is_high(v.l[14]) && is_low(v.l[15]); */
 
 /* por, pand with 0xFF80, pcmpeqw with zero, pmovmskb: 1 when every lane
  * of a and b is below 0x80, else 0. */
@@ -47,6 +54,26 @@ LANE_OP_128 int v128_ascii2_u16(v128_u16 a, v128_u16 b)
 LANE_OP_128 int v128_ascii2_u16(v128_u16 a, v128_u16 b) LANE_C_FORM({
     for (size_t t = 0; t < 8; t++)
         if (a.l[t] >= 0x80 || b.l[t] >= 0x80)
+            return 0;
+    return 1;
+})
+#endif
+
+/* vptest with 0xFF80 in every lane: 1 when each of the 16 lanes is below
+ * 0x80, else 0. */
+#if LEPACK_LANE_INTRIN
+LANE_OP_256 int v256_ascii_u16(v256_u16 v)
+{
+    return _mm256_testz_si256(v, _mm256_set1_epi16((short)0xFF80));
+}
+#else
+/*@ assigns \nothing;
+    exits \false;
+    ensures \result == 0 || \result == 1;
+    ensures \result != 0 <==> (\forall integer t; 0 <= t < 16 ==> v.l[t] < 0x80); */
+LANE_OP_256 int v256_ascii_u16(v256_u16 v) LANE_C_FORM({
+    for (size_t t = 0; t < 16; t++)
+        if (v.l[t] >= 0x80)
             return 0;
     return 1;
 })
@@ -142,6 +169,28 @@ LANE_OP_128 int v128_pairs_u16(v128_u16 a) LANE_C_FORM({
 })
 #endif
 
+/* vpand with 0xFC00FC00, vpcmpeqd with 0xDC00D800, vpmovmskb: 1 when the
+ * 16 lanes are 8 pairs, each a high then a low surrogate, else 0. */
+#if LEPACK_LANE_INTRIN
+LANE_OP_256 int v256_pairs_u16(v256_u16 v)
+{
+    __m256i t = _mm256_and_si256(v, _mm256_set1_epi32((int)0xFC00FC00u));
+    __m256i ok = _mm256_cmpeq_epi32(t, _mm256_set1_epi32((int)0xDC00D800u));
+    return (unsigned)_mm256_movemask_epi8(ok) == 0xFFFFFFFFu;
+}
+#else
+/*@ assigns \nothing;
+    exits \false;
+    ensures \result == 0 || \result == 1;
+    ensures \result != 0 <==> lanes_pairs16(v); */
+LANE_OP_256 int v256_pairs_u16(v256_u16 v) LANE_C_FORM({
+    for (size_t t = 0; t < 16; t += 2)
+        if (v.l[t] < 0xD800 || v.l[t] > 0xDBFF || v.l[t + 1] < 0xDC00 || v.l[t + 1] > 0xDFFF)
+            return 0;
+    return 1;
+})
+#endif
+
 /* The code point of each pair in its 32-bit lane (pslld, paddd), its four
  * bytes (psrld, pand, por, pslld), and a 16-byte store: d[p + 4t ..] are
  * the four bytes of pair t. */
@@ -179,6 +228,34 @@ LANE_OP_128 void v128_store_pairs_u16(uint8_t *d, size_t p, v128_u16 a) LANE_C_F
         d[p + 2 * t + 2] = (uint8_t)(0x80 + cp / 64 % 64);
         d[p + 2 * t + 3] = (uint8_t)(0x80 + cp % 64);
     }
+})
+#endif
+
+/* Two registers of 4 pairs each through v128_store_pairs_u16, one after
+ * the other: d[p + 4t ..] are the four bytes of pair t of a, d[p + 16 +
+ * 4t ..] those of pair t of b. */
+#if LEPACK_LANE_INTRIN
+LANE_OP_128 void v128_store_pairs2_u16(uint8_t *d, size_t p, v128_u16 a, v128_u16 b)
+{
+    v128_store_pairs_u16(d, p, a);
+    v128_store_pairs_u16(d, p + 16, b);
+}
+#else
+/*@ requires \valid(d + (p .. p + 31));
+    requires lanes_pairs8(a) && lanes_pairs8(b);
+    assigns d[p .. p + 31];
+    exits \false;
+    ensures four_bytes_at(d, p, pair_cp(a.l[0], a.l[1]));
+    ensures four_bytes_at(d, p + 4, pair_cp(a.l[2], a.l[3]));
+    ensures four_bytes_at(d, p + 8, pair_cp(a.l[4], a.l[5]));
+    ensures four_bytes_at(d, p + 12, pair_cp(a.l[6], a.l[7]));
+    ensures four_bytes_at(d, p + 16, pair_cp(b.l[0], b.l[1]));
+    ensures four_bytes_at(d, p + 20, pair_cp(b.l[2], b.l[3]));
+    ensures four_bytes_at(d, p + 24, pair_cp(b.l[4], b.l[5]));
+    ensures four_bytes_at(d, p + 28, pair_cp(b.l[6], b.l[7])); */
+LANE_OP_128 void v128_store_pairs2_u16(uint8_t *d, size_t p, v128_u16 a, v128_u16 b) LANE_C_FORM({
+    v128_store_pairs_u16(d, p, a);
+    v128_store_pairs_u16(d, p + 16, b);
 })
 #endif
 
