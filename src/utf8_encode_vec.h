@@ -3,8 +3,8 @@
  * written in the lane operations of src/lane/ and proven from their
  * contracts against the kernels' contract (vec_enc_args, vec_enc_done;
  * unit encode, proofs/utf8_encode.c).  src/utf8_vec.c includes this
- * header, so the text proven is the text compiled; its AVX2 encoder falls
- * back to this one and stores pairs through the same lane operation.
+ * header, so the text proven is the text compiled; the AVX2 encoder
+ * (src/utf8_encode_avx2.h) falls back to it and uses its lemmas.
  *
  * Three forms need no byte shuffle: 16 ASCII units, 8 units of two bytes
  * each, 4 surrogate pairs.  For each, a lemma before the store gives the

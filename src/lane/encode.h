@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The forms of UTF-16 to UTF-8 that need no byte shuffle, on 8 or 16
- * units (internal, not installed API; src/lane/types.h says how the lane
- * operations are written): 16 ASCII units, 8 units of two bytes each, 4
- * surrogate pairs (the tests also on 16 units, at 256 bits).  Each form is a test of the lanes and a store of their
- * bytes; a store's contract is stated for the lanes its test passes,
- * which are the only ones a kernel stores (its `requires`), and
- * tests/check_models.c runs it on every such lane value.
+/* The forms of UTF-16 to UTF-8 that need no byte shuffle (internal, not
+ * installed API; src/lane/types.h says how the lane operations are
+ * written): 16 ASCII units, 8 units of two bytes each, 4 or 8 surrogate
+ * pairs, the tests also on 16 units at once.  Each form is a test of the
+ * lanes and a store of their bytes; a store's contract is stated for the
+ * lanes its test passes, the only ones a kernel stores (its `requires`),
+ * and tests/check_models.c runs it on every such lane value.
  *
  * A store's bytes are stated at absolute positions, d[p + ...], as those
  * of narrow.h; the pairs' four bytes one pair at a time, so that no lane
