@@ -5,11 +5,14 @@
 # be named there) in a copy of src/ and tests/; tests/check_models.c built
 # from the copy must then report a difference (exit 1).  A patch that does
 # not apply, a copy that does not build, or any other exit is BROKEN.
-#   sh tests/model_mutants.sh OUTDIR PATCH... -- CC FLAGS...
+#   sh tests/model_mutants.sh OUTDIR SWEEP PATCH... -- CC FLAGS...
+# SWEEP is check_models' --sweep: every mutant lane is reached by the
+# exhaustive parts of its section, so a small sweep keeps each run short.
 # Exit 0: every mutant caught; 1: one survived; 2: one broken or none given.
 set -u
 out=$1
-shift
+sweep=$2
+shift 2
 patches=
 while [ $# -gt 0 ] && [ "$1" != -- ]; do patches="$patches $1"; shift; done
 [ "${1:-}" = -- ] && shift
@@ -42,7 +45,7 @@ for patch in $patches; do
         continue
     fi
     rc=0
-    "$m/check_models" > "$m/run.log" 2>&1 || rc=$?
+    "$m/check_models" --sweep "$sweep" > "$m/run.log" 2>&1 || rc=$?
     if [ $rc -eq 1 ] && grep -q 'the instruction and the model differ' "$m/run.log"; then
         caught=$((caught + 1))
         echo "check-models: mutant $name: caught: $(grep -m1 'differ' "$m/run.log" | sed 's/^check-models: //')"
