@@ -27,6 +27,7 @@ MODELS_CC      := gcc
 MODELS_FLAGS   := $(STD) $(WARN) -Werror -O2
 MODELS_SWEEP   ?= 1000000
 MODELS_MUTANT_SWEEP ?= 1000
+MODELS_JOBS    ?= 2
 MODEL_MUTANTS  := $(sort $(wildcard tests/model_mutants/*.patch))
 MODELS_SRC     := tests/check_models.c tests/models_cform.c tests/models_ops.h
 
@@ -44,4 +45,4 @@ check-models:
 	  echo "check-models: skipped (x86-64 only, this is $$(uname -m))"; exit 0; fi; \
 	$(MAKE) --no-print-directory -s $(MODELS_DIR)/check_models && \
 	$(MODELS_DIR)/check_models --sweep $(MODELS_SWEEP) && \
-	sh tests/model_mutants.sh $(MODELS_DIR)/mutants $(MODELS_MUTANT_SWEEP) $(MODEL_MUTANTS) -- $(MODELS_CC) $(MODELS_FLAGS)
+	sh tests/model_mutants.sh $(MODELS_DIR)/mutants $(MODELS_MUTANT_SWEEP) $(MODELS_JOBS) $(MODEL_MUTANTS) -- $(MODELS_CC) $(MODELS_FLAGS)

@@ -54,87 +54,13 @@
  * Every unit, surrogates included, in 32-bit lanes: each lane gets its
  * unit's bytes (a pair's four in the high's lane, none in the low's), then
  * VPCOMPRESSB packs them and a store writes those bytes.  Masked loads
- * take the tail, so the kernel finishes the string.  The length kernel
- * counts 16 units at a time (vec_block_avx512); the encoder writes 32 at a
- * time (vec_mixed32_avx512) where no faster form fits. */
-
-typedef struct vec_block512 {
-    __m512i bytes;    /* each lane's bytes, from its low end */
-    __mmask64 keep;   /* which bytes of `bytes` are output */
-    __mmask16 take;   /* the units of the block consumed */
-    __mmask16 more;   /* units with a second byte (for the length) */
-    __mmask16 most;   /* units with a third byte */
-} vec_block512;
+ * take the tail, so the kernel finishes the string.  The encoder writes
+ * 32 at a time (vec_mixed32_avx512) where no faster form fits; the length
+ * kernel is src/utf8_length_vec.h's, proven. */
 
 /* Inlined by force: gcc calls it otherwise, and its struct goes through
  * the stack on every block. */
 #define VEC_ALWAYS_INLINE inline __attribute__((always_inline))
-
-LEPACK_AVX512
-static VEC_ALWAYS_INLINE vec_block512 vec_block_avx512(const uint16_t *s, size_t n, size_t i)
-{
-    size_t left = n - i;
-    __mmask16 live = (__mmask16)(left >= 16 ? 0xFFFFu : (1u << left) - 1u);
-    __mmask16 nlive = (__mmask16)(left - 1 >= 16 ? 0xFFFFu : (1u << (left - 1)) - 1u);
-    __m512i c = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(live, s + i));
-    __m512i nx = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(nlive, s + i + 1));
-    const __m512i m3f = _mm512_set1_epi32(0x3F), m80 = _mm512_set1_epi32(0x80);
-    const __m512i top6 = _mm512_set1_epi32(0xFC00);
-
-    __mmask16 high = _mm512_cmpeq_epi32_mask(_mm512_and_si512(c, top6), _mm512_set1_epi32(0xD800));
-    __mmask16 low = _mm512_cmpeq_epi32_mask(_mm512_and_si512(c, top6), _mm512_set1_epi32(0xDC00));
-    __mmask16 next_low =
-        _mm512_cmpeq_epi32_mask(_mm512_and_si512(nx, top6), _mm512_set1_epi32(0xDC00)) & nlive;
-    __mmask16 pair_hi = (__mmask16)(high & next_low);
-    __mmask16 pair_lo = (__mmask16)(pair_hi << 1);
-    __mmask16 take = live;
-    if (pair_hi & 0x8000u)
-        take = (__mmask16)(take & 0x7FFFu); /* its low is in the next block */
-    __mmask16 sur = (__mmask16)(high | low);
-    __mmask16 ge80 = _mm512_cmpge_epu32_mask(c, m80);
-    __mmask16 ge800 = _mm512_cmpge_epu32_mask(c, _mm512_set1_epi32(0x800));
-    __mmask16 three = (__mmask16)(ge800 & ~sur);
-    __mmask16 two = (__mmask16)(ge80 & ~ge800);
-    __mmask16 unpaired = (__mmask16)(sur & ~pair_hi & ~pair_lo);
-
-    __m512i cont0 = _mm512_or_si512(_mm512_and_si512(c, m3f), m80);
-    __m512i cont1 = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(c, 6), m3f), m80);
-    __m512i w = c;
-    w = _mm512_mask_mov_epi32(
-        w, two,
-        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(c, 6), _mm512_set1_epi32(0xC0)),
-                        _mm512_slli_epi32(cont0, 8)));
-    w = _mm512_mask_mov_epi32(
-        w, three,
-        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(c, 12), _mm512_set1_epi32(0xE0)),
-                        _mm512_or_si512(_mm512_slli_epi32(cont1, 8), _mm512_slli_epi32(cont0, 16))));
-    __m512i cp = _mm512_add_epi32(_mm512_add_epi32(_mm512_slli_epi32(c, 10), nx),
-                                  _mm512_set1_epi32(0x10000 - 0xD800 * 1024 - 0xDC00));
-    __m512i four = _mm512_or_si512(
-        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(cp, 18), _mm512_set1_epi32(0xF0)),
-                        _mm512_slli_epi32(_mm512_or_si512(
-                            _mm512_and_si512(_mm512_srli_epi32(cp, 12), m3f), m80), 8)),
-        _mm512_or_si512(
-            _mm512_slli_epi32(_mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(cp, 6), m3f), m80),
-                              16),
-            _mm512_slli_epi32(_mm512_or_si512(_mm512_and_si512(cp, m3f), m80), 24)));
-    w = _mm512_mask_mov_epi32(w, pair_hi, four);
-    w = _mm512_mask_mov_epi32(w, unpaired, _mm512_set1_epi32(0x3F));
-
-    __m512i keep = _mm512_set1_epi32(0xFF);
-    keep = _mm512_mask_mov_epi32(keep, two, _mm512_set1_epi32(0xFFFF));
-    keep = _mm512_mask_mov_epi32(keep, three, _mm512_set1_epi32(0xFFFFFF));
-    keep = _mm512_mask_mov_epi32(keep, pair_hi, _mm512_set1_epi32((int)0xFFFFFFFFu));
-    keep = _mm512_maskz_mov_epi32((__mmask16)(take & ~pair_lo), keep);
-
-    vec_block512 b;
-    b.bytes = w;
-    b.keep = _mm512_test_epi8_mask(keep, keep);
-    b.take = take;
-    b.more = (__mmask16)(take & ((ge80 & ~unpaired)));
-    b.most = (__mmask16)(take & three);
-    return b;
-}
 
 /* 16 pairs (high, low) as 32-bit lanes: the four bytes of each. */
 LEPACK_AVX512
@@ -560,21 +486,6 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
         i += (unsigned)_mm_popcnt_u32(live);
     }
     *pp = p;
-    return i;
-}
-
-LEPACK_AVX512
-static size_t vec_length_avx512(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2)
-{
-    size_t c1 = 0, c2 = 0;
-    while (i < n) {
-        vec_block512 b = vec_block_avx512(s, n, i);
-        c1 += (unsigned)_mm_popcnt_u32(b.more);
-        c2 += (unsigned)_mm_popcnt_u32(b.most);
-        i += (unsigned)_mm_popcnt_u32(b.take);
-    }
-    *e1 += c1;
-    *e2 += c2;
     return i;
 }
 
@@ -1325,8 +1236,9 @@ static inline size_t vec_utf8_decode_avx512(const uint8_t *src, size_t len, size
  * their contracts, which are trusted (proofs/README.md).  Everything
  * below them (which kernel runs for which level, and that each kernel's
  * contract gives what the entry point's contract in utf8_vec.h promises)
- * is proven by WP (unit utf8_vec).  The SSE2 and AVX2 kernels of
- * utf8_ascii_vec.h and utf8_length_vec.h are proven in their own units. */
+ * is proven by WP (unit utf8_vec).  The kernels of utf8_ascii_vec.h,
+ * utf8_length_vec.h (every level) and the encoders below AVX-512
+ * (utf8_encode_vec.h, utf8_encode_avx2.h) are proven in their own units. */
 
 #define VEC_SLOT(level) ((level) + 1)
 
@@ -1441,12 +1353,6 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
     exits \false;
     ensures vec_menc_done(s, n, i, \result, d, pp); */
 static size_t vec_mutf8_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp);
-
-/*@ requires vec_len_args(s, n, i, e1, e2);
-    assigns *e1, *e2;
-    exits \false;
-    ensures vec_len_done{Pre, Post}(s, n, i, \result, e1, e2); */
-static size_t vec_length_avx512(const uint16_t *s, size_t n, size_t i, size_t *e1, size_t *e2);
 
 /*@ requires vec_dec_args(src, len, i, d, q, steps, m);
     assigns *q, *steps, d[*q .. *q + dlen(src, len, i) - 1];

@@ -610,10 +610,10 @@ static void no_surrogates(uint16_t *u, size_t w)
         while (u[t] >= 0xd800 && u[t] <= 0xdfff);
 }
 
-/* The bounds the counts are checked at: the length kernels' two, and the
+/* The bounds the counts are checked at: the length kernels' four, and the
  * edges of the signed compare behind them. */
 static const unsigned BOUNDS16[] = {0x0000, 0x0001, 0x007f, 0x07ff, 0x7ffe, 0x7fff,
-                                    0x8000, 0x8001, 0xd7ff, 0xfffe, 0xffff};
+                                    0x8000, 0x8001, 0xd7ff, 0xdfff, 0xfffe, 0xffff};
 #define NBOUNDS16 (sizeof BOUNDS16 / sizeof BOUNDS16[0])
 
 /* 8 and 16 lanes of units: the loads at every place of two lines with
@@ -670,6 +670,63 @@ static void check_units128_256(void)
             agree(wide ? "v256_any_surrogate_u16" : "v128_any_surrogate_u16", &got, &want,
                   sizeof got, u, 2 * w, "(1: a surrogate)");
         }
+    }
+}
+
+/* 32 units of three kinds, a lane at a time: a pair (high then low; a
+ * high alone in lane 31 when `last_high`), one surrogate alone with
+ * chance 1 in `lone_in`, else any other unit. */
+static void pairs_and_others(uint16_t *u, unsigned lone_in, int last_high)
+{
+    for (size_t t = 0; t < 32; t++) {
+        uint64_t r = next();
+        if (r % lone_in == 0) {
+            u[t] = (uint16_t)(0xd800 + (r >> 8) % 0x800);
+        } else if ((r >> 40) % 3 == 0 && t + 1 < 32) {
+            u[t] = (uint16_t)(0xd800 + (r >> 8) % 0x400);
+            u[t + 1] = (uint16_t)(0xdc00 + (r >> 20) % 0x400);
+            t++;
+        } else {
+            do
+                u[t] = (uint16_t)(r >> 16), r = next();
+            while (u[t] >= 0xd800 && u[t] <= 0xdfff);
+        }
+    }
+    if (last_high)
+        u[31] = (uint16_t)(0xd800 + next() % 0x400);
+}
+
+/* 32 lanes of units: the count above each bound over the first m lanes,
+ * and the lanes whose surrogates pair, with every unit value in every
+ * lane over a background of pairs and other units (lane 31 a high in
+ * every other one), m cycling through 0 .. 32; then random backgrounds,
+ * lone surrogates among them. */
+static void check_units512(void)
+{
+    if (!have_avx512bw)
+        return;
+    uint16_t u[32];
+    char note[48];
+    for (size_t n = 0; n < 32 * 65536 + sweep; n++) {
+        if (n < 32 * 65536) {
+            pairs_and_others(u, UINT32_MAX, n % 2);
+            u[n / 65536] = (uint16_t)n;
+        } else {
+            pairs_and_others(u, n % 4 == 0 ? 4 : 64, n % 3 == 0);
+        }
+        size_t m = n % 33;
+        /* Every bound for every lane value; one bound, any, a random input. */
+        for (size_t k = n < 32 * 65536 ? 0 : NBOUNDS16; k <= NBOUNDS16; k++) {
+            unsigned b = k < NBOUNDS16 ? BOUNDS16[k] : (unsigned)(next() & 0xffff);
+            size_t got = intrin_v512_count_above_first_u16((const uint8_t *)u, b, m);
+            size_t want = cform_v512_count_above_first_u16((const uint8_t *)u, b, m);
+            snprintf(note, sizeof note, "(lanes above 0x%04x among %zu)", b, m);
+            agree("v512_count_above_first_u16", &got, &want, sizeof got, u, sizeof u, note);
+        }
+        size_t got = intrin_v512_paired_lanes_u16((const uint8_t *)u);
+        size_t want = cform_v512_paired_lanes_u16((const uint8_t *)u);
+        agree("v512_paired_lanes_u16", &got, &want, sizeof got, u, sizeof u,
+              "(the lanes returned)");
     }
 }
 
@@ -968,6 +1025,7 @@ int main(int argc, char **argv)
     check_encode256();
     check_halves();
     check_bmp();
+    check_units512();
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     uint64_t total = 0;
     for (size_t k = 0; k < ntallies; k++) {

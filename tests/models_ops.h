@@ -22,6 +22,7 @@
 #include "lane/load.h"
 #include "lane/make.h"
 #include "lane/narrow.h"
+#include "lane/pair.h"
 #include "lane/sign.h"
 #include "lane/stream.h"
 #include "lane/widen.h"
@@ -158,6 +159,15 @@ MODEL_OP(128, int OP(v128_any_surrogate_u16)(const uint8_t *reg)) MODEL_BODY({
 MODEL_OP(256, int OP(v256_any_surrogate_u16)(const uint8_t *reg)) MODEL_BODY({
     GET(v256_u16, v, reg);
     return v256_any_surrogate_u16(v);
+})
+MODEL_OP(512BW, size_t OP(v512_count_above_first_u16)(const uint8_t *reg, unsigned b, size_t m))
+MODEL_BODY({
+    GET(v512_u16, v, reg);
+    return v512_count_above_first_u16(v, b, m);
+})
+MODEL_OP(512BW, size_t OP(v512_paired_lanes_u16)(const uint8_t *reg)) MODEL_BODY({
+    GET(v512_u16, v, reg);
+    return v512_paired_lanes_u16(v);
 })
 
 /* Narrowing stores into d[p ..]. */

@@ -3,9 +3,9 @@
  * and whether any is a surrogate (internal, not installed API;
  * src/lane/types.h says how the lane operations are written).
  *
- * A count is stated as a sum over the lanes (lanes_above8, lanes_above16:
- * lane by lane, from lane 0), which a kernel's lemma carries over to its
- * units one lane at a time. */
+ * A count is stated as a sum over the lanes (lanes_above8 to 32: lane by
+ * lane, from lane 0), which a kernel's lemma carries over to its units one
+ * lane at a time. */
 #ifndef LEPACK_LANE_COUNT_H
 #define LEPACK_LANE_COUNT_H
 
@@ -109,6 +109,29 @@ LANE_OP_256 int v256_any_surrogate_u16(v256_u16 v)
     ensures \result == 0 <==> (\forall integer t; 0 <= t < 16 ==> !(0xD800 <= v.l[t] <= 0xDFFF)); */
 LANE_OP_256 int v256_any_surrogate_u16(v256_u16 v) LANE_C_FORM({
     LANE_ANY_SURROGATE_U16(v, 16);
+})
+#endif
+
+
+/*@ logic integer lanes_above32(v512_u16 v, integer b, integer t) =
+      t <= 0 ? 0 : lanes_above32(v, b, t - 1) + (v.l[t - 1] > b ? 1 : 0); */
+
+/* The lanes above b among the first m of 32: vpcmpuw under the mask of
+ * lanes 0 .. m - 1 (bzhi), and a bit count. */
+#if LEPACK_LANE_INTRIN
+LANE_OP_512BW size_t v512_count_above_first_u16(v512_u16 v, unsigned b, size_t m)
+{
+    __mmask32 live = (__mmask32)_bzhi_u32(~0u, (unsigned)m);
+    __mmask32 gt = _mm512_mask_cmpgt_epu16_mask(live, v, _mm512_set1_epi16((short)(uint16_t)b));
+    return (size_t)(unsigned)__builtin_popcount((unsigned)gt);
+}
+#else
+/*@ requires b <= 0xFFFF && m <= 32;
+    assigns \nothing;
+    exits \false;
+    ensures \result == lanes_above32(v, b, m); */
+LANE_OP_512BW size_t v512_count_above_first_u16(v512_u16 v, unsigned b, size_t m) LANE_C_FORM({
+    LANE_COUNT_ABOVE_U16(v, b, m);
 })
 #endif
 
