@@ -31,7 +31,7 @@ LANE_OP_512BW size_t v512_paired_lanes_u16(v512_u16 v)
     __m512i top6 = _mm512_and_si512(v, _mm512_set1_epi16((short)0xFC00));
     uint32_t high = _mm512_cmpeq_epi16_mask(top6, _mm512_set1_epi16((short)0xD800));
     uint32_t low = _mm512_cmpeq_epi16_mask(top6, _mm512_set1_epi16((short)0xDC00));
-    if ((uint32_t)(high << 1) != low)
+    if ((high & 0x7FFFFFFFu) << 1 != low) /* lane 31's high has no low inside */
         return 0;
     return 32 - (size_t)(high >> 31);
 }
