@@ -687,9 +687,7 @@ static void pairs_and_others(uint16_t *u, unsigned lone_in, int last_high)
             u[t + 1] = (uint16_t)(0xdc00 + (r >> 20) % 0x400);
             t++;
         } else {
-            do
-                u[t] = (uint16_t)(r >> 16), r = next();
-            while (u[t] >= 0xd800 && u[t] <= 0xdfff);
+            no_surrogates(u + t, 1);
         }
     }
     if (last_high)
