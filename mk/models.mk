@@ -15,8 +15,9 @@
 #
 # The models' contracts are what WP proves the zeroing kernels, the UTF-8
 # kernels' runs of ASCII (src/utf8_ascii_vec.h), the length kernels
-# below AVX-512 (src/utf8_length_vec.h) and the SSE2 and AVX2 encoders
-# (src/utf8_encode_vec.h, src/utf8_encode_avx2.h) from
+# (src/utf8_length_vec.h), the SSE2 and AVX2 encoders
+# (src/utf8_encode_vec.h, src/utf8_encode_avx2.h) and the modified UTF-8
+# encoder (src/utf8_mutf8_vec.h) from
 # (proofs/README.md, "The lane models"): this check is what stands behind
 # them.  x86-64 only (elsewhere there are no instructions to compare
 # with).  On a CPU without AVX2 or AVX-512F the program says which

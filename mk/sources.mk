@@ -52,7 +52,7 @@ FUZZ_LIBS_utf8_modified := $(ICU_STATIC)
 # (proofs/trusted.py).  The batch vector paths (items_x86) are proven from
 # the contracts of their block kernels, trusted by name, and the UTF-8
 # dispatch (utf8_vec) from the contracts of its kernels, trusted by name
-# but for the SSE2 and AVX2 ones the units ascii and length prove.
+# but for those the units ascii, length, encode and mutf8 prove.
 PROVE_UNIT_core := src/counters.c src/counter_map.c src/status.c src/version.c src/items.c
 PROVE_UNIT_zero := src/zero.c
 PROVE_UNIT_cli := cli/text.c

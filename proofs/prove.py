@@ -71,8 +71,8 @@ import trusted  # noqa: E402  (proofs/trusted.py)
 # single-threaded goal generation of each uses its own core); roundtrips
 # composes the views' contracts (put then get); ascii proves the runs of
 # ASCII of the UTF-8 vector kernels (src/utf8_ascii_vec.h) from the lane
-# models, length their length kernels below AVX-512
-# (src/utf8_length_vec.h), and encode the encoders at SSE2 and AVX2
+# models, length their length kernels (src/utf8_length_vec.h), mutf8 the
+# modified UTF-8 encoder at AVX-512 (src/utf8_mutf8_vec.h), and encode the encoders at SSE2 and AVX2
 # (src/utf8_encode_vec.h, src/utf8_encode_avx2.h).  The units over the
 # product's own sources (core: the message, the map and the status strings
 # over the allocator contracts; zero, zero_nt, cli, utf8) are the PROVE_UNIT_<unit>
@@ -86,6 +86,7 @@ UNITS = {
     "span": ["proofs/span.c"],
     "ascii": ["proofs/utf8_ascii.c"],
     "length": ["proofs/utf8_length.c"],
+    "mutf8": ["proofs/utf8_mutf8.c"],
     "encode": ["proofs/utf8_encode.c"],
 }
 SOURCES_MK = os.path.join("mk", "sources.mk")
@@ -417,7 +418,7 @@ def piece_unit(piece):
 # more smoke tests.  Pieces are cut and started by this weight, so that
 # the costliest start first and none is left running alone at the end.
 GOAL_COST = {"utf8": 1.2, "core": 3.3, "bytes": 5.3, "roundtrips": 2.7, "cli": 2.0,
-             "zero": 2.0, "zero_nt": 2.0, "items_x86": 2.0, "utf8_vec": 2.0, "ascii": 2.0, "length": 2.0, "encode": 2.0, "span": 2.0, "views": 0.9, "cursor": 0.8}
+             "zero": 2.0, "zero_nt": 2.0, "items_x86": 2.0, "utf8_vec": 2.0, "ascii": 2.0, "length": 2.0, "mutf8": 2.0, "encode": 2.0, "span": 2.0, "views": 0.9, "cursor": 0.8}
 
 
 def piece_group(piece):

@@ -60,11 +60,6 @@ TRUSTED_FUNCTIONS = {
     },
     "src/utf8_vec.c": {
         "vec_pairs_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_put_bytes": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_two_byte_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_bmp16_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_wide32_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_bmp32_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
         "vec_mixed16_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
         "vec_mixed_masks_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
         "vec_mixed32_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
@@ -73,7 +68,6 @@ TRUSTED_FUNCTIONS = {
         "vec_any_surrogate": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
         "vec_bmp_run_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
         "vec_encode_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_mutf8_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
         "vec_load_masked": "the UTF-8 vector kernels [7]: the AVX-512 validating decoder and count",
         "vec_errors_avx512": "the UTF-8 vector kernels [7]: the AVX-512 validating decoder and count",
         "vec_verdict_avx512": "the UTF-8 vector kernels [7]: the AVX-512 validating decoder and count",
@@ -158,6 +152,21 @@ TRUSTED_FUNCTIONS = {
                                    "lane (vpmovzxwd, vpsrld, vpand, vpor, vpslld, vpcmpgtd, "
                                    "vpblendvb), a shuffle-table row per half (vmovmskps), "
                                    "vpshufb and two movdqu",
+    },
+    "src/lane/bmp512.h": {
+        "v512_store_mutf8_first_u16": "the lane models [10]: the one-byte form (vptestnmw, "
+                                      "vptestmw, vpmovwb, masked vmovdqu8) or the forms below",
+        "vec_put_bytes": "the lane models [10]: the forms' store (vmovdqu8, masked or not); "
+                         "the forms are also the AVX-512 encoder's [7]",
+        "vec_two_byte_avx512": "the lane models [10]: the two-byte form (vpsrlw, vpand, vpor, "
+                               "vpsllw, vmovdqu16 under masks, vptestmb, vpcompressb, popcnt)",
+        "vec_bmp16_avx512": "the lane models [10]: the three-byte form of 16 units in 32-bit "
+                            "lanes (vpmovzxwd, vpcmpud, vpsrld, vpand, vpor, vpslld, "
+                            "vmovdqa32 under masks, vptestmb, vpcompressb, popcnt)",
+        "vec_wide32_avx512": "the lane models [10]: the three-byte form of 32 units, a half at "
+                             "a time",
+        "vec_bmp32_avx512": "the lane models [10]: the two-byte or the three-byte form, by a "
+                            "masked vpcmpuw",
     },
     "src/lane/narrow.h": {
         "v512_store_narrow_u16": "the lane models [10]: vpmovwb and vmovdqu8 (256 bits)",

@@ -37,6 +37,7 @@
 #include "utf8_encode_avx2.h"
 #include "utf8_encode_vec.h"
 #include "utf8_length_vec.h"
+#include "utf8_mutf8_vec.h"
 
 #if VEC_INTRIN
 
@@ -45,7 +46,7 @@
 #include "cpu.h"
 #include "cpu_level.h"
 
-#define LEPACK_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
+#define LEPACK_AVX512 LANE_TARGET_512VBMI2 /* src/lane/bmp512.h */
 
 /* ---- SSE2 and AVX2 ---------------------------------------------------------
  * The encoders: src/utf8_encode_vec.h and src/utf8_encode_avx2.h, proven. */
@@ -53,10 +54,11 @@
 /* ---- AVX-512 ---------------------------------------------------------------
  * Every unit, surrogates included, in 32-bit lanes: each lane gets its
  * unit's bytes (a pair's four in the high's lane, none in the low's), then
- * VPCOMPRESSB packs them and a store writes those bytes.  Masked loads
- * take the tail, so the kernel finishes the string.  The encoder writes
- * 32 at a time (vec_mixed32_avx512) where no faster form fits; the length
- * kernel is src/utf8_length_vec.h's, proven. */
+ * VPCOMPRESSB packs them and a store writes those bytes; the forms without
+ * a surrogate are src/lane/bmp512.h's.  Masked loads take the tail, so the
+ * kernel finishes the string, 32 units at a time (vec_mixed32_avx512)
+ * where no faster form fits.  The length and modified UTF-8 kernels are
+ * src/utf8_length_vec.h's and src/utf8_mutf8_vec.h's, proven. */
 
 /* Inlined by force: gcc calls it otherwise, and its struct goes through
  * the stack on every block. */
@@ -77,138 +79,6 @@ static inline __m512i vec_pairs_avx512(__m512i v)
     __m512i b3 = _mm512_or_si512(_mm512_and_si512(cp, m3f), m80);
     return _mm512_or_si512(_mm512_or_si512(b0, _mm512_slli_epi32(b1, 8)),
                            _mm512_or_si512(_mm512_slli_epi32(b2, 16), _mm512_slli_epi32(b3, 24)));
-}
-
-/* Units below 0x800 in the 16-bit lanes of `live`: a lane holds its unit's
- * one byte or its lead and continuation, and VPCOMPRESSB packs them
- * (Latin-1, Greek, Cyrillic, Hebrew, Arabic text).  `zero2` marks lanes
- * that take two bytes although below 0x80 (modified UTF-8's U+0000: C0 80
- * is what the two-byte formula gives 0).  Returns the bytes written. */
-/* The first nb bytes of w at d; with `room` (64 bytes of the string's
- * own output from d on, which later steps overwrite) all 64 of them, one
- * plain store rather than a masked one, which costs more where the line
- * is not in the cache.  A block takes at most 32 units and every unit at
- * least one byte: with VEC_ROOM_UNITS units left at the block, 64 units,
- * so 64 bytes, still follow it. */
-#define VEC_ROOM_UNITS 96u
-
-LEPACK_AVX512
-static inline void vec_put_bytes(uint8_t *d, __m512i w, unsigned nb, int room)
-{
-    if (room)
-        _mm512_storeu_si512((void *)d, w);
-    else
-        _mm512_mask_storeu_epi8(d, _bzhi_u64(~0ull, nb), w);
-}
-
-/* The constants of the encoding forms, in one read-only table: each use
- * is an operand read from memory (from the cache on any string of a few
- * dozen units), so a call makes none of them.  Made in registers instead
- * (19 broadcasts), they cost about as many instructions as a short
- * string's whole encoding, and gcc rebuilt a broadcast at each use inside
- * a loop unless held in a register for the whole call. */
-typedef struct vec_enc_k {
-    __m512i w80, wC0, w3F, wFF, w800, wFF80, wF800, wD800, ones; /* 16-bit lanes */
-    __m512i d80, dC0, dE0, d3F, d800, dFF, dFFFF, dFFFFFF;       /* 32-bit lanes */
-    __m512i pair_mask, pair_want;                                 /* high, low */
-    __m512i wFC00, wDC00;                                         /* the mixed block: */
-    __m512i cp_bias, six_bits, lead2, lead3, lead4, wanted, shifts;
-} vec_enc_k;
-
-/* The table, its values hidden from the compiler (an empty asm may have
- * changed the pointer), so that each use reads it: gcc otherwise folds the
- * values and rebuilds each broadcast where it is used. */
-#define VEC_ENC_CONSTS(k)                    \
-    const vec_enc_k *k = &vec_enc_consts;    \
-    __asm__("" : "+r"(k))
-
-/* A 64-bit lane of a vector whose 16-bit (W) or 32-bit (D) lanes are x. */
-#define VEC_Q(x) ((long long)(x))
-#define VEC_W(x) VEC_Q(0x0001000100010001ull * (x))
-#define VEC_D(x) VEC_Q(0x0000000100000001ull * (x))
-#define VEC_8(q) {q, q, q, q, q, q, q, q}
-
-static const vec_enc_k vec_enc_consts __attribute__((aligned(64))) = {
-    VEC_8(VEC_W(0x80u)), VEC_8(VEC_W(0xC0u)), VEC_8(VEC_W(0x3Fu)),
-    VEC_8(VEC_W(0xFFu)), VEC_8(VEC_W(0x800u)), VEC_8(VEC_W(0xFF80u)),
-    VEC_8(VEC_W(0xF800u)), VEC_8(VEC_W(0xD800u)), VEC_8(VEC_W(0xFFFFu)),
-    VEC_8(VEC_D(0x80u)), VEC_8(VEC_D(0xC0u)), VEC_8(VEC_D(0xE0u)),
-    VEC_8(VEC_D(0x3Fu)), VEC_8(VEC_D(0x800u)), VEC_8(VEC_D(0xFFu)),
-    VEC_8(VEC_D(0xFFFFu)), VEC_8(VEC_D(0xFFFFFFu)),
-    VEC_8(VEC_D(0xFC00FC00u)), VEC_8(VEC_D(0xDC00D800u)),
-    VEC_8(VEC_W(0xFC00u)), VEC_8(VEC_W(0xDC00u)),
-    VEC_8(VEC_D(0x10000u - 0xD800u * 1024u - 0xDC00u)), VEC_8(VEC_D(0x3F3F3F3Fu)),
-    VEC_8(VEC_D(0x80C00000u)), VEC_8(VEC_D(0x8080E000u)), VEC_8(VEC_D(0x808080F0u)),
-    VEC_8(VEC_D(0x00010101u)), VEC_8(VEC_Q(0x20262C3200060C12ull)),
-};
-
-LEPACK_AVX512
-static inline unsigned vec_two_byte_avx512(const vec_enc_k *k, __m512i v, __mmask32 live,
-                                           __mmask32 zero2, uint8_t *d, int room)
-{
-    __mmask32 two = _mm512_cmpge_epu16_mask(v, k->w80) | zero2;
-    __m512i lead = _mm512_or_si512(_mm512_srli_epi16(v, 6), k->wC0);
-    __m512i cont = _mm512_or_si512(_mm512_and_si512(v, k->w3F), k->w80);
-    __m512i w = _mm512_mask_mov_epi16(v, two, _mm512_or_si512(lead, _mm512_slli_epi16(cont, 8)));
-    __m512i keepv = _mm512_mask_mov_epi16(k->wFF, two, k->ones);
-    keepv = _mm512_maskz_mov_epi16(live, keepv);
-    __mmask64 keep = _mm512_test_epi8_mask(keepv, keepv);
-    unsigned nb = (unsigned)_mm_popcnt_u64(keep);
-    vec_put_bytes(d, _mm512_maskz_compress_epi8(keep, w), nb, room);
-    return nb;
-}
-
-/* Units in the 32-bit lanes of `live` (16 at most), each lane its unit's 1,
- * 2 or 3 bytes from the low end, packed by VPCOMPRESSB (CJK and the rest of
- * the BMP; a surrogate here takes the three bytes of its own value, as in
- * modified UTF-8).  `zero2` as above.  Returns the bytes written. */
-LEPACK_AVX512
-static inline unsigned vec_bmp16_avx512(const vec_enc_k *k, __m256i h, __mmask16 live,
-                                        __mmask16 zero2, uint8_t *d, int room)
-{
-    __m512i c = _mm512_cvtepu16_epi32(h);
-    __mmask16 two = _mm512_cmpge_epu32_mask(c, k->d80) | zero2;
-    __mmask16 three = _mm512_cmpge_epu32_mask(c, k->d800);
-    __m512i cont0 = _mm512_or_si512(_mm512_and_si512(c, k->d3F), k->d80);
-    __m512i cont1 = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(c, 6), k->d3F), k->d80);
-    __m512i w = _mm512_mask_mov_epi32(
-        c, two,
-        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(c, 6), k->dC0),
-                        _mm512_slli_epi32(cont0, 8)));
-    w = _mm512_mask_mov_epi32(
-        w, three,
-        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(c, 12), k->dE0),
-                        _mm512_or_si512(_mm512_slli_epi32(cont1, 8), _mm512_slli_epi32(cont0, 16))));
-    __m512i keepv = _mm512_mask_mov_epi32(k->dFF, two, k->dFFFF);
-    keepv = _mm512_mask_mov_epi32(keepv, three, k->dFFFFFF);
-    keepv = _mm512_maskz_mov_epi32(live, keepv);
-    __mmask64 keep = _mm512_test_epi8_mask(keepv, keepv);
-    unsigned nb = (unsigned)_mm_popcnt_u64(keep);
-    vec_put_bytes(d, _mm512_maskz_compress_epi8(keep, w), nb, room);
-    return nb;
-}
-
-/* 32 units (the lanes of `live`) of which none is a surrogate, or all are
- * to be taken as three bytes of their own (modified UTF-8), through the
- * BMP form twice. */
-LEPACK_AVX512
-static inline unsigned vec_wide32_avx512(const vec_enc_k *k, __m512i v, __mmask32 live,
-                                         __mmask32 zero2, uint8_t *d, int room)
-{
-    unsigned nb = vec_bmp16_avx512(k, _mm512_castsi512_si256(v), (__mmask16)live,
-                                   (__mmask16)zero2, d, room);
-    return nb + vec_bmp16_avx512(k, _mm512_extracti64x4_epi64(v, 1), (__mmask16)(live >> 16),
-                                 (__mmask16)(zero2 >> 16), d + nb, room);
-}
-
-/* The same, through the two-byte form when all are below 0x800. */
-LEPACK_AVX512
-static inline unsigned vec_bmp32_avx512(const vec_enc_k *k, __m512i v, __mmask32 live,
-                                        __mmask32 zero2, uint8_t *d, int room)
-{
-    if (_mm512_mask_cmpge_epu16_mask(live, v, k->w800) == 0)
-        return vec_two_byte_avx512(k, v, live, zero2, d, room);
-    return vec_wide32_avx512(k, v, live, zero2, d, room);
 }
 
 /* 16 units of the mixed block (below) in 32-bit lanes, c (a lone
@@ -484,32 +354,6 @@ static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *
         uint32_t pair;
         p += vec_mixed32_avx512(kc, s + i, v, m, 0, ~(uint32_t)live, d + p, 0, &pair);
         i += (unsigned)_mm_popcnt_u32(live);
-    }
-    *pp = p;
-    return i;
-}
-
-/* Modified UTF-8 (writeUTF's body): no pairs and no '?', every unit on its
- * own, U+0000 as C0 80; so every block of 32 units, the tail in masked
- * loads, goes through the forms without a surrogate. */
-LEPACK_AVX512
-static size_t vec_mutf8_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp)
-{
-    size_t p = *pp;
-    VEC_ENC_CONSTS(kc);
-    while (i < n) {
-        size_t left = n - i;
-        __mmask32 live = left >= 32 ? ~0u : (__mmask32)_bzhi_u32(~0u, (unsigned)left);
-        __m512i v = _mm512_maskz_loadu_epi16(live, s + i);
-        unsigned k = left >= 32 ? 32u : (unsigned)left;
-        __mmask32 zero = _mm512_mask_testn_epi16_mask(live, v, v);
-        if (_mm512_test_epi16_mask(v, _mm512_set1_epi16((short)0xFF80)) == 0 && zero == 0) {
-            _mm256_mask_storeu_epi8(d + p, live, _mm512_cvtepi16_epi8(v));
-            p += k;
-        } else {
-            p += vec_bmp32_avx512(kc, v, live, zero, d + p, left >= VEC_ROOM_UNITS);
-        }
-        i += k;
     }
     *pp = p;
     return i;
@@ -1302,20 +1146,9 @@ static int vec_first(void);
 /* What every kernel of a family needs and gives: the entry point's
  * contract in utf8_vec.h, with the destination's room stated as the bytes
  * (or units) the kernel may write instead of the caller's whole buffer
- * (the encoders': vec_enc_args and vec_enc_done, in utf8_encode_vec.h). */
-/*@ predicate vec_menc_args{L}(uint16_t *s, integer n, integer i, uint8_t *d, size_t *p) =
-      i < n && \valid_read(s + (0 .. n - 1)) && \valid(p) &&
-      \valid(d + (m8len(s, i) .. m8len(s, n) - 1)) &&
-      \separated(d + (m8len(s, i) .. m8len(s, n) - 1), s + (0 .. n - 1)) &&
-      \separated(p, d + (m8len(s, i) .. m8len(s, n) - 1), s + (0 .. n - 1)) &&
-      *p == m8len(s, i) &&
-      (\forall integer k; i <= k <= n ==> m8len(s, k) <= m8len(s, n));
-
-    predicate vec_menc_done{L}(uint16_t *s, integer n, integer i, integer r, uint8_t *d,
-                               size_t *p) =
-      i <= r <= n && *p == m8len(s, r) && mencoded(s, i, r, d);
-
-    predicate vec_len_args{L}(uint16_t *s, integer n, integer i, size_t *e1, size_t *e2) =
+ * (the encoders': vec_enc_args and vec_enc_done, in utf8_encode_vec.h;
+ * modified UTF-8's: vec_menc_args and vec_menc_done, in utf8_mutf8_vec.h). */
+/*@ predicate vec_len_args{L}(uint16_t *s, integer n, integer i, size_t *e1, size_t *e2) =
       i < n && \valid_read(s + (0 .. n - 1)) &&
       \valid(e1) && \valid(e2) && \separated(e1, e2, s + (0 .. n - 1)) &&
       boundary(s, n, i) && *e1 <= i && *e2 <= i;
@@ -1347,12 +1180,6 @@ static int vec_first(void);
     exits \false;
     ensures vec_enc_done(s, n, i, \result, d, pp); */
 static size_t vec_encode_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp);
-
-/*@ requires vec_menc_args(s, n, i, d, pp);
-    assigns *pp, d[m8len(s, i) .. m8len(s, n) - 1];
-    exits \false;
-    ensures vec_menc_done(s, n, i, \result, d, pp); */
-static size_t vec_mutf8_avx512(const uint16_t *s, size_t n, size_t i, uint8_t *d, size_t *pp);
 
 /*@ requires vec_dec_args(src, len, i, d, q, steps, m);
     assigns *q, *steps, d[*q .. *q + dlen(src, len, i) - 1];

@@ -11,14 +11,17 @@
  * allows; every place of a line for the line offset; every unit value in
  * every lane for the tests of 16-bit lanes and the encoder's stores, and
  * every arrangement of widths (1, 2, 3 bytes) of the 8 lanes of the
- * UTF-8 store of the Basic Multilingual Plane, at every place of a line.
+ * UTF-8 store of the Basic Multilingual Plane, at every place of a line;
+ * every unit value in every lane of modified UTF-8's 32-lane block, with
+ * every count of lanes.
  * Edge values otherwise: every lane the same edge byte (0x00, 0x01, 0x7f,
  * 0x80, 0xfe, 0xff) or unit and alternating patterns; then a sweep of
  * SWEEP random registers at random aligned places from a fixed seed.
  * Every store writes into a buffer poisoned afresh, and the whole buffer,
  * its bytes around the stored range included, is compared; but for the
- * 12 bytes after the UTF-8 store's counted bytes, which its instruction
- * may write with anything (its contract says so): those are left out, and
+ * 12 bytes after the UTF-8 store's counted bytes (64 after modified
+ * UTF-8's, with room), which its instruction may write with anything (its
+ * contract says so): those are left out, and
  * every byte outside them and the counted ones must still be the poison.
  * An operation whose instruction this CPU lacks is skipped and said so
  * (the check then proves less).
@@ -45,7 +48,7 @@
 #undef OP
 
 static size_t sweep = 1000000;
-static int have_avx2, have_avx512, have_avx512bw;
+static int have_avx2, have_avx512, have_avx512bw, have_vbmi2;
 
 /* Whether this CPU runs the operations of a level of the tables below: 0
  * SSE2, 1 AVX2, 2 AVX-512F, 3 AVX-512BW and VL with BMI and BMI2. */
@@ -906,13 +909,40 @@ static uint16_t bmp_unit(unsigned cls, int edge)
     return edge ? ends[cls][r % 8] : (uint16_t)(lo[cls] + r % (hi[cls] - lo[cls] + 1u));
 }
 
+/* After a packing store of `want` counted bytes at d[p ..] into x (the
+ * instruction) and y (the model), buffers of `size` poisoned afresh: the
+ * `slack` bytes after the counted ones (the instruction's to write,
+ * unspecified) set back to the poison in both, then the buffers compared
+ * whole, and every byte outside the counted ones and the slack must still
+ * be the poison (in both, as they are then equal).  `what` goes first in
+ * the note. */
+static void packed_frames(const char *op, uint8_t *x, uint8_t *y, size_t size, uint8_t poison,
+                          size_t p, size_t want, size_t slack, const void *reg, size_t reg_n,
+                          const char *what)
+{
+    char note[128];
+    size_t from = p + want < size ? p + want : size;
+    size_t to = from + slack < size ? from + slack : size;
+    memset(x + from, poison, to - from), memset(y + from, poison, to - from);
+    snprintf(note, sizeof note, "(%sstore at offset %zu, %zu bytes; the %zu after them not compared)",
+             what, p, want, slack);
+    agree(op, x, y, size, reg, reg_n, note);
+    for (size_t k = 0; k < size; k++)
+        if ((k < p || k >= to) && y[k] != poison) {
+            fprintf(stderr,
+                    "check-models: %s: both forms write byte %zu, outside the %zu bytes "
+                    "stored at offset %zu and the %zu after them\n",
+                    op, k, want, p, slack);
+            dump("both", x, size);
+            dump("input", reg, reg_n);
+            exit(1);
+        }
+}
+
 /* The UTF-8 store of 8 units at d[p ..], by the instruction and by the
- * model, each into a buffer poisoned afresh.  The counts must be equal;
- * then the buffers, whole, but for the 12 bytes after the counted ones
- * (the instruction's to write, unspecified: set back to the poison in
- * both first); and every byte outside the counted ones and those 12 must
- * still be the poison (in both, as they are then equal).  Two lines: the
- * store reaches at most 63 + 24 + 12 bytes in. */
+ * model, each into a buffer poisoned afresh: the counts must be equal,
+ * then the frames (packed_frames), the 12 bytes after the counted ones
+ * left out.  Two lines: the store reaches at most 63 + 24 + 12 bytes in. */
 #define BMP_BUF 128
 static void bmp_pair(size_t p, const uint16_t *u)
 {
@@ -923,27 +953,12 @@ static void bmp_pair(size_t p, const uint16_t *u)
     memset(x, poison, sizeof x), memset(y, poison, sizeof y);
     size_t got = intrin_v256_store_utf8_bmp_u16(x, p, reg);
     size_t want = cform_v256_store_utf8_bmp_u16(y, p, reg);
-    char note[96];
     if (got != want) {
+        char note[96];
         snprintf(note, sizeof note, "(the count of bytes; store at offset %zu)", p);
         agree(op, &got, &want, sizeof got, reg, 16, note);
     }
-    size_t from = p + want < BMP_BUF ? p + want : BMP_BUF;
-    size_t to = from + 12 < BMP_BUF ? from + 12 : BMP_BUF;
-    memset(x + from, poison, to - from), memset(y + from, poison, to - from);
-    snprintf(note, sizeof note, "(store at offset %zu, %zu bytes; the 12 after them not compared)",
-             p, want);
-    agree(op, x, y, sizeof x, reg, 16, note);
-    for (size_t k = 0; k < BMP_BUF; k++)
-        if ((k < p || k >= from) && y[k] != poison) {
-            fprintf(stderr,
-                    "check-models: %s: both forms write byte %zu, outside the %zu bytes "
-                    "stored at offset %zu and the 12 after them\n",
-                    op, k, want, p);
-            dump("both", x, sizeof x);
-            dump("input", reg, 16);
-            exit(1);
-        }
+    packed_frames(op, x, y, BMP_BUF, poison, p, want, 12, reg, 16, "");
 }
 
 /* The UTF-8 store of 8 units of the Basic Multilingual Plane: every unit
@@ -978,6 +993,65 @@ static void check_bmp(void)
     }
 }
 
+/* Modified UTF-8 of the first m of 32 units at d[p ..], by the instruction
+ * and by the model, as the UTF-8 store above; the 64 bytes after the
+ * counted ones left out with `room`, none without.  Four lines: the store
+ * reaches at most 63 + 96 + 64 bytes in. */
+#define MUTF8_BUF 256
+static void mutf8_pair(size_t p, const uint16_t *u, size_t m, int room)
+{
+    static const char op[] = "v512_store_mutf8_first_u16";
+    static _Alignas(64) uint8_t x[MUTF8_BUF], y[MUTF8_BUF];
+    const uint8_t *reg = (const uint8_t *)u;
+    uint8_t poison = (uint8_t)next();
+    memset(x, poison, sizeof x), memset(y, poison, sizeof y);
+    size_t got = intrin_v512_store_mutf8_first_u16(x, p, reg, m, room);
+    size_t want = cform_v512_store_mutf8_first_u16(y, p, reg, m, room);
+    char what[48];
+    snprintf(what, sizeof what, "%zu lanes, room %d; ", m, room);
+    if (got != want) {
+        char note[96];
+        snprintf(note, sizeof note, "(the count of bytes; %sstore at offset %zu)", what, p);
+        agree(op, &got, &want, sizeof got, reg, 64, note);
+    }
+    packed_frames(op, x, y, MUTF8_BUF, poison, p, want, room ? 64 : 0, reg, 64, what);
+}
+
+/* Modified UTF-8's block of 32 lanes: every unit value in every lane, the
+ * other lanes all ASCII but U+0000 (a third of the time: the one-byte
+ * form), all below 0x800 (a third: the two-byte form) or of any width,
+ * edges of their classes one time in eight; the count of lanes most often
+ * from the lane under test on, else any; the lanes past it zero (as a
+ * kernel's masked load leaves them) or not; with and without room, at
+ * every place of a line in turn.  Then random registers. */
+static void check_mutf8_512(void)
+{
+    if (!have_vbmi2)
+        return;
+    uint16_t u[32];
+    for (size_t n = 0; n < 32 * 65536 + sweep; n++) {
+        size_t lane = n / 65536 % 32, m;
+        unsigned kinds = n % 3 == 0 ? 1 : n % 3 == 1 ? 2 : 3;
+        for (size_t t = 0; t < 32; t++) {
+            u[t] = bmp_unit((unsigned)(next() % kinds), next() % 8 == 0);
+            if (kinds == 1 && u[t] == 0)
+                u[t] = 1;
+        }
+        if (n < 32 * 65536) {
+            u[lane] = (uint16_t)n;
+            m = n % 4 == 0 ? next() % 33 : lane + 1 + next() % (32 - lane);
+        } else {
+            if (n % 4 == 3)
+                for (size_t t = 0; t < 32; t++)
+                    u[t] = (uint16_t)next();
+            m = next() % 33;
+        }
+        if (n % 2)
+            memset(u + m, 0, (32 - m) * sizeof u[0]);
+        mutf8_pair(n % 64, u, m, (int)(next() % 2));
+    }
+}
+
 /* The line offset: the address modulo 64 at every place of two lines, and
  * both forms alike; and the fence. */
 static void check_line_offsets(void)
@@ -1009,7 +1083,10 @@ int main(int argc, char **argv)
     have_avx512bw = have_avx512 && __builtin_cpu_supports("avx512bw") &&
                     __builtin_cpu_supports("avx512vl") &&
                     __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+    have_vbmi2 = have_avx512bw && __builtin_cpu_supports("avx512vbmi") &&
+                 __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt");
     clock_t t0 = clock();
+    check_mutf8_512();
     check_setzero();
     check_streams();
     check_line_offsets();
@@ -1030,11 +1107,12 @@ int main(int argc, char **argv)
         printf("check-models: %-28s %10" PRIu64 " checks\n", tallies[k].name, tallies[k].checks);
         total += tallies[k].checks;
     }
-    if (!have_avx2 || !have_avx512bw)
+    if (!have_avx2 || !have_vbmi2)
         printf("check-models: this CPU lacks %s: those operations were not checked\n",
                !have_avx2         ? "AVX2 and AVX-512"
                : !have_avx512     ? "AVX-512F"
-                                  : "AVX-512BW, VL, BMI or BMI2");
+               : !have_avx512bw   ? "AVX-512BW, VL, BMI or BMI2"
+                                  : "AVX-512 VBMI, VBMI2 or POPCNT");
     printf("check-models: %zu operations, %" PRIu64 " checks, all agree (%.1f s CPU, sweep %zu)\n",
            ntallies, total, secs, sweep);
     return 0;

@@ -16,6 +16,7 @@
 
 #include "lane/align.h"
 #include "lane/bmp.h"
+#include "lane/bmp512.h"
 #include "lane/count.h"
 #include "lane/encode.h"
 #include "lane/half.h"
@@ -32,11 +33,13 @@
 #define MODEL_TARGET_256 __attribute__((target("avx2")))
 #define MODEL_TARGET_512 __attribute__((target("avx512f")))
 #define MODEL_TARGET_512BW __attribute__((target("avx512f,avx512bw,avx512vl,bmi,bmi2")))
+#define MODEL_TARGET_512VBMI2 LANE_TARGET_512VBMI2
 #else
 #define MODEL_TARGET_128
 #define MODEL_TARGET_256
 #define MODEL_TARGET_512
 #define MODEL_TARGET_512BW
+#define MODEL_TARGET_512VBMI2
 #endif
 #define MODEL_OP(target, ...) MODEL_TARGET_##target __VA_ARGS__
 #define MODEL_BODY(...) __VA_ARGS__
@@ -170,6 +173,14 @@ MODEL_OP(512BW, size_t OP(v512_paired_lanes_u16)(const uint8_t *reg)) MODEL_BODY
     return v512_paired_lanes_u16(v);
 })
 
+/* Modified UTF-8 of the first m units of 32 into d[p ..]. */
+MODEL_OP(512VBMI2, size_t OP(v512_store_mutf8_first_u16)(uint8_t *d, size_t p,
+                                                        const uint8_t *reg, size_t m, int room))
+MODEL_BODY({
+    GET(v512_u16, v, reg);
+    return v512_store_mutf8_first_u16(d, p, v, m, room);
+})
+
 /* Narrowing stores into d[p ..]. */
 MODEL_OP(512BW, void OP(v512_store_narrow_u16)(uint8_t *d, size_t p, const uint8_t *reg))
 MODEL_BODY({
@@ -279,5 +290,6 @@ MODEL_BODY({
 #undef MODEL_TARGET_256
 #undef MODEL_TARGET_512
 #undef MODEL_TARGET_512BW
+#undef MODEL_TARGET_512VBMI2
 #undef GET
 #undef PUT
