@@ -590,6 +590,42 @@ static void mutf8_every_level(void **state)
     }
 }
 
+/* The plain 64-byte stores of the AVX-512 encoders stay inside the
+ * string's bytes: a block of 32 units whose first half is one CJK unit and
+ * 15 ASCII, its second half ASCII, followed by 32 to 63 ASCII units.  Its
+ * second 16 units start 18 bytes in, and a 64-byte store from there would
+ * end up to 16 bytes past the string's 66 to 97 bytes (taken with 64 units
+ * left rather than 96: VEC_ROOM_UNITS).  Both encoders, at every level,
+ * into a capacity 64 bytes over: those must stay as they were. */
+static void encode_room_at_block_end(void **state)
+{
+    (void)state;
+    for (size_t n = 64; n < 96; n++) {
+        uint16_t s[96];
+        for (size_t i = 0; i < n; i++)
+            s[i] = i == 0 ? 0x4E2D : (uint16_t)('a' + i % 26);
+        size_t len = n + 2, cap = 2 + len + 64, got = 0;
+        uint8_t want[2 + 97 + 64], *out = block(cap, 0xA5);
+        assert_int_equal(ref_utf8_encode(s, n, want, sizeof want, &got), REF_OK);
+        assert_int_equal(got, len);
+        for (int level = 0; level <= best_level(); level++) {
+            lepack_vec_select(level);
+            memset(out, 0xA5, cap);
+            assert_int_equal(lepack_utf8_encode(s, n, out, cap, &got), LEPACK_OK);
+            assert_int_equal(got, len);
+            assert_memory_equal(out, want, len);
+            assert_true(all_bytes(out + len, cap - len, 0xA5));
+            memset(out, 0xA5, cap);
+            assert_int_equal(lepack_mutf8_write(s, n, out, cap, &got), LEPACK_OK);
+            assert_int_equal(got, 2 + len);
+            assert_memory_equal(out + 2, want, len); /* no U+0000: the same bytes */
+            assert_true(all_bytes(out + 2 + len, cap - 2 - len, 0xA5));
+        }
+        lepack_vec_select(-1);
+        free(out);
+    }
+}
+
 /* writeUTF: 2-byte big-endian length, U+0000 as C0 80, a pair as two
  * three-byte surrogates; more than 65535 bytes refused, nothing written. */
 static void mutf8_write(void **state)
@@ -1118,6 +1154,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(decode_chunks),
         cmocka_unit_test(mutf8_write),
         cmocka_unit_test(mutf8_every_level),
+        cmocka_unit_test(encode_room_at_block_end),
         cmocka_unit_test(mutf8_read),
         cmocka_unit_test(vectors),
         cmocka_unit_test(vector_levels),
