@@ -20,8 +20,9 @@
 # encoder (src/utf8_mutf8_vec.h) from
 # (proofs/README.md, "The lane models"): this check is what stands behind
 # them.  x86-64 only (elsewhere there are no instructions to compare
-# with).  On a CPU without AVX2 or AVX-512F the program says which
-# operations it could not check.
+# with).  On a CPU without AVX2, AVX-512 (F, BW, VL) or its VBMI and
+# VBMI2 (modified UTF-8's block) the program says which operations it
+# could not check.
 
 MODELS_DIR     := $(BUILD)/models
 MODELS_CC      := gcc
