@@ -605,7 +605,7 @@ static void encode_room_at_block_end(void **state)
         for (size_t i = 0; i < n; i++)
             s[i] = i == 0 ? 0x4E2D : (uint16_t)('a' + i % 26);
         size_t len = n + 2, cap = 2 + len + 64, got = 0;
-        uint8_t want[2 + 97 + 64], *out = block(cap, 0xA5);
+        uint8_t want[97], *out = block(cap, 0xA5); /* len is at most 97 */
         assert_int_equal(ref_utf8_encode(s, n, want, sizeof want, &got), REF_OK);
         assert_int_equal(got, len);
         for (int level = 0; level <= best_level(); level++) {
