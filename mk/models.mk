@@ -16,8 +16,9 @@
 # The models' contracts are what WP proves the zeroing kernels, the UTF-8
 # kernels' runs of ASCII (src/utf8_ascii_vec.h), the length kernels
 # (src/utf8_length_vec.h), the SSE2 and AVX2 encoders
-# (src/utf8_encode_vec.h, src/utf8_encode_avx2.h) and the modified UTF-8
-# encoder (src/utf8_mutf8_vec.h) from
+# (src/utf8_encode_vec.h, src/utf8_encode_avx2.h), the modified UTF-8
+# encoder (src/utf8_mutf8_vec.h) and the AVX-512 packing of items
+# (src/items_x86.c, src/lane/items.h) from
 # (proofs/README.md, "The lane models"): this check is what stands behind
 # them.  x86-64 only (elsewhere there are no instructions to compare
 # with).  On a CPU without AVX2, AVX-512 (F, BW, VL) or its VBMI and

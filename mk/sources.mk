@@ -50,7 +50,8 @@ FUZZ_LIBS_utf8_modified := $(ICU_STATIC)
 # kernels (zero_nt) are proven from the lane models of src/lane/, whose
 # contracts are trusted; the clock next to them is trusted by name
 # (proofs/trusted.py).  The batch vector paths (items_x86) are proven from
-# the contracts of their block kernels, trusted by name, and the UTF-8
+# the contracts of their block kernels, trusted by name but for the
+# AVX-512 packing one, proven from the lane models, and the UTF-8
 # dispatch (utf8_vec) from the contracts of its kernels, trusted by name
 # but for those the units ascii, length, encode and mutf8 prove.
 PROVE_UNIT_core := src/counters.c src/counter_map.c src/status.c src/version.c src/items.c

@@ -50,11 +50,9 @@ TRUSTED_FUNCTIONS = {
         "call_poll": "the caller's poll [5]: assigns only its own state",
     },
     "src/items_x86.c": {
-        "store_blocks_512": "the batch block kernels [6]: AVX-512 vpermt2d and stores",
         "load_blocks_512": "the batch block kernels [6]: AVX-512 masked vpermt2d and stores",
         "store_avx2": "the batch block kernels [6]: AVX2 vpermd, vpblendd and stores",
         "load_avx2": "the batch block kernels [6]: AVX2 vpermd, vpand and stores",
-        "put_line": "the batch block kernels [6]: the store of a block register",
         "unpack_mask": "the batch block kernels [6]: the lanes a block load keeps",
         "item_line_offset_of": "the batch block kernels [6]: an item's address modulo 64",
     },
@@ -167,6 +165,17 @@ TRUSTED_FUNCTIONS = {
                              "a time",
         "vec_bmp32_avx512": "the lane models [10]: the two-byte or the three-byte form, by a "
                             "masked vpcmpuw",
+    },
+    "src/lane/items.h": {
+        "v512_load_items_u32": "the lane models [10]: vmovdqu32 of an item block's struct words",
+        "v512_pack_put5_u32": "the lane models [10]: a block's five wire registers, each "
+                              "vpermt2d of two struct registers with its index and a store "
+                              "(vmovdqu32, vmovdqa32 or vmovntdq)",
+        "v512_pack_idx_u32": "the lane models [10]: a wire register's vpermt2d index",
+        "v512_put_line_u32": "the lane models [10]: one of v512_pack_put5_u32's stores (also "
+                             "the unpacking kernel's [6])",
+        "lane_item_word": "the lane models [10]: a struct word from an item's fields (C form)",
+        "lane_pack_put": "the lane models [10]: a wire register packed and stored (C form)",
     },
     "src/lane/narrow.h": {
         "v512_store_narrow_u16": "the lane models [10]: vpmovwb and vmovdqu8 (256 bits)",

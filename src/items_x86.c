@@ -20,8 +20,10 @@
  * they store around the caches (_stream).
  *
  * Two layers.  The block kernels (store_blocks_512, load_blocks_512,
- * store_avx2, load_avx2) are intrinsics: WP sees only their contracts,
- * which are trusted (proofs/README.md).  Everything around them (which
+ * store_avx2, load_avx2) each have a contract.  The AVX-512 packing one
+ * is written in the lane operations of src/lane/items.h and proven from
+ * their models; the others are intrinsics, whose contracts WP takes as
+ * given (trusted: proofs/README.md).  Everything around them (which
  * level runs, the head that aligns the blocks, the counts and offsets
  * handed from one part to the next) is proven by WP from those contracts
  * (unit items_x86).  Every part addresses items by their index in the
@@ -53,6 +55,8 @@
 
 #include "cpu.h"
 #include "lane/align.h"
+#include "lane/items.h"
+#include "lane/stream.h"
 
 #if ITEMS_INTRIN
 #include <immintrin.h>
@@ -83,7 +87,7 @@
       logic integer item_line_offset(lepack_counters_item *p);
     } */
 
-/* --- The block kernels (trusted: intrinsics) ------------------------------- */
+/* --- The block kernels but the AVX-512 packing one (trusted: intrinsics) --- */
 
 #if ITEMS_INTRIN
 
@@ -98,56 +102,6 @@
 static size_t item_line_offset_of(const lepack_counters_item *p)
 {
     return (size_t)((uintptr_t)p & 63);
-}
-
-/* The struct word (in the block) that wire word w comes from. */
-#define SRC_OF_WIRE(w) (SW * ((w) / WW) + ((w) % WW == 0 ? 0 : (w) % WW + 1))
-
-/* Packed register j (wire words 16j .. 16j+15) draws on struct registers j
- * and j + 1: index = struct word - 16j, bit 4 choosing the second. */
-#define PACK_IDX(j, l) (SRC_OF_WIRE(16 * (j) + (l)) - 16 * (j))
-#define PACK_ROW(j)                                                                        \
-    _mm512_set_epi32(PACK_IDX(j, 15), PACK_IDX(j, 14), PACK_IDX(j, 13), PACK_IDX(j, 12),   \
-                     PACK_IDX(j, 11), PACK_IDX(j, 10), PACK_IDX(j, 9), PACK_IDX(j, 8),     \
-                     PACK_IDX(j, 7), PACK_IDX(j, 6), PACK_IDX(j, 5), PACK_IDX(j, 4),       \
-                     PACK_IDX(j, 3), PACK_IDX(j, 2), PACK_IDX(j, 1), PACK_IDX(j, 0))
-
-/* One block register to its 64 bytes, as the caller's constants say. */
-TARGET_512 static ALWAYS_INLINE void put_line(uint8_t *p, __m512i v, int aligned, int stream)
-{
-    if (stream)
-        _mm512_stream_si512((__m512i *)p, v);
-    else if (aligned)
-        _mm512_store_si512(p, v);
-    else
-        _mm512_storeu_si512(p, v);
-}
-
-/* Items first .. first + 16 blocks - 1 to their places at dst, a block of
- * 16 (320 bytes, five lines) at a time; aligned (the first block's bytes
- * start a line) or not, and around the caches or not.  Each caller passes
- * constants, so each gets one loop. */
-TARGET_512 static ALWAYS_INLINE void store_blocks_512(uint8_t *dst,
-                                                      const lepack_counters_item *items,
-                                                      size_t first, size_t blocks, int aligned,
-                                                      int stream)
-{
-    const __m512i i0 = PACK_ROW(0), i1 = PACK_ROW(1), i2 = PACK_ROW(2), i3 = PACK_ROW(3),
-                  i4 = PACK_ROW(4);
-    const uint8_t *s = (const uint8_t *)(items + first);
-    uint8_t *d = dst + first * LEPACK_ITEM_SIZE;
-    for (size_t b = 0; b < blocks; b++, s += 16 * STRUCT_SIZE, d += 16 * LEPACK_ITEM_SIZE) {
-        __m512i r0 = _mm512_loadu_si512(s), r1 = _mm512_loadu_si512(s + 64),
-                r2 = _mm512_loadu_si512(s + 128), r3 = _mm512_loadu_si512(s + 192),
-                r4 = _mm512_loadu_si512(s + 256), r5 = _mm512_loadu_si512(s + 320);
-        put_line(d, _mm512_permutex2var_epi32(r0, i0, r1), aligned, stream);
-        put_line(d + 64, _mm512_permutex2var_epi32(r1, i1, r2), aligned, stream);
-        put_line(d + 128, _mm512_permutex2var_epi32(r2, i2, r3), aligned, stream);
-        put_line(d + 192, _mm512_permutex2var_epi32(r3, i3, r4), aligned, stream);
-        put_line(d + 256, _mm512_permutex2var_epi32(r4, i4, r5), aligned, stream);
-    }
-    if (stream)
-        _mm_sfence();
 }
 
 /* The wire word (in the block) struct word s comes from; its padding word
@@ -175,6 +129,10 @@ static __mmask16 unpack_mask(unsigned j)
     return (__mmask16)m;
 }
 
+/* Struct register o / 64 of the block, from two wire registers. */
+#define UNPACK_LINE(o, k, a, i, b)                                                         \
+    v512_put_line_u32(d + (o), _mm512_maskz_permutex2var_epi32(k, a, i, b), aligned, stream)
+
 /* Items first .. first + 16 blocks - 1 from their places at src, a block
  * of 16 (384 bytes, six lines) at a time, as store_blocks_512.  The
  * pattern repeats every 3 registers (48 words = 8 items). */
@@ -191,12 +149,12 @@ TARGET_512 static ALWAYS_INLINE void load_blocks_512(lepack_counters_item *out,
         __m512i w0 = _mm512_loadu_si512(s), w1 = _mm512_loadu_si512(s + 64),
                 w2 = _mm512_loadu_si512(s + 128), w3 = _mm512_loadu_si512(s + 192),
                 w4 = _mm512_loadu_si512(s + 256);
-        put_line(d, _mm512_maskz_permutex2var_epi32(k0, w0, i0, w1), aligned, stream);
-        put_line(d + 64, _mm512_maskz_permutex2var_epi32(k1, w0, i1, w1), aligned, stream);
-        put_line(d + 128, _mm512_maskz_permutex2var_epi32(k2, w1, i2, w2), aligned, stream);
-        put_line(d + 192, _mm512_maskz_permutex2var_epi32(k0, w2, i3, w3), aligned, stream);
-        put_line(d + 256, _mm512_maskz_permutex2var_epi32(k1, w3, i4, w4), aligned, stream);
-        put_line(d + 320, _mm512_maskz_permutex2var_epi32(k2, w3, i5, w4), aligned, stream);
+        UNPACK_LINE(0, k0, w0, i0, w1);
+        UNPACK_LINE(64, k1, w0, i1, w1);
+        UNPACK_LINE(128, k2, w1, i2, w2);
+        UNPACK_LINE(192, k0, w2, i3, w3);
+        UNPACK_LINE(256, k1, w3, i4, w4);
+        UNPACK_LINE(320, k2, w3, i5, w4);
     }
     if (stream)
         _mm_sfence();
@@ -205,7 +163,7 @@ TARGET_512 static ALWAYS_INLINE void load_blocks_512(lepack_counters_item *out,
 /* Packed register j (wire words 8j .. 8j+7) takes each word from struct
  * register j or j + 1: vpermd of each, then a blend by the mask of words
  * from j + 1. */
-#define P2_SRC(j, l) (SRC_OF_WIRE(8 * (j) + (l)) - 8 * (j))
+#define P2_SRC(j, l) (LANE_WIRE_SRC(8 * (j) + (l)) - 8 * (j))
 #define P2_LO(j, l) (P2_SRC(j, l) < 8 ? P2_SRC(j, l) : 0)
 #define P2_HI(j, l) (P2_SRC(j, l) >= 8 ? P2_SRC(j, l) - 8 : 0)
 #define P2_ROW(f, j)                                                                       \
@@ -296,20 +254,6 @@ static size_t item_line_offset_of(const lepack_counters_item *p);
 
 /*@ requires first + 16 * blocks <= LEPACK_MAX_ITEMS;
     requires blocks > 0 ==>
-      \valid(dst + (first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1)) &&
-      \valid_read(items + (first .. first + 16 * blocks - 1)) &&
-      \separated(dst + (first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1),
-                 items + (first .. first + 16 * blocks - 1));
-    requires aligned != 0 || stream != 0 ==>
-      (lane_line_offset(dst) + first * LEPACK_ITEM_SIZE) % 64 == 0;
-    assigns dst[first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1];
-    exits \false;
-    ensures items_bytes_range(dst, items, first, first + 16 * blocks); */
-static void store_blocks_512(uint8_t *dst, const lepack_counters_item *items, size_t first,
-                             size_t blocks, int aligned, int stream);
-
-/*@ requires first + 16 * blocks <= LEPACK_MAX_ITEMS;
-    requires blocks > 0 ==>
       \valid(out + (first .. first + 16 * blocks - 1)) &&
       \valid_read(src + (first * LEPACK_ITEM_SIZE ..
                          (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1)) &&
@@ -347,6 +291,152 @@ static size_t store_avx2(uint8_t *dst, const lepack_counters_item *items, size_t
 static size_t load_avx2(lepack_counters_item *out, const uint8_t *src, size_t first, size_t n);
 
 #endif
+
+/* --- The AVX-512 packing kernel (proven from src/lane/items.h) ----------- */
+
+/* Why each item's bytes are item_bytes: the facts WP does not find alone,
+ * as ghost functions proven here. */
+
+/* A 64-bit value's digits are those of its low half, then those of its
+ * high half. */
+/*@ ghost
+/@ assigns \nothing;
+   exits \false;
+   ensures low0: \forall integer x; 0 <= x <= 18446744073709551615 ==>
+     x % 4294967296 % 256 == x % 256;
+   ensures low1: \forall integer x; 0 <= x <= 18446744073709551615 ==>
+     x % 4294967296 / 256 % 256 == x / 256 % 256;
+   ensures low2: \forall integer x; 0 <= x <= 18446744073709551615 ==>
+     x % 4294967296 / 65536 % 256 == x / 65536 % 256;
+   ensures low3: \forall integer x; 0 <= x <= 18446744073709551615 ==>
+     x % 4294967296 / 16777216 % 256 == x / 16777216 % 256;
+   ensures high1: \forall integer x; 0 <= x <= 18446744073709551615 ==>
+     x / 4294967296 / 256 == x / 1099511627776;
+   ensures high2: \forall integer x; 0 <= x <= 18446744073709551615 ==>
+     x / 4294967296 / 65536 == x / 281474976710656;
+   ensures high3: \forall integer x; 0 <= x <= 18446744073709551615 ==>
+     x / 4294967296 / 16777216 == x / 72057594037927936; @/
+static void wire_halves(void)
+{
+}
+*/
+
+/* Four bytes are the digits of their value. */
+/*@ ghost
+/@ assigns \nothing;
+   exits \false;
+   ensures le_digits_u32(p, le_value_u32(p)); @/
+static void wire_digits(const uint8_t *p)
+{
+}
+*/
+
+/* An item's five wire words at p hold its struct words: p holds the item. */
+/*@ ghost
+/@ requires le_value_u32(p) == item_word(*it, 0) && le_value_u32(p + 4) == item_word(*it, 2) &&
+            le_value_u32(p + 8) == item_word(*it, 3) && le_value_u32(p + 12) == item_word(*it, 4) &&
+            le_value_u32(p + 16) == item_word(*it, 5);
+   assigns \nothing;
+   exits \false;
+   ensures item_bytes(p, it->partition, it->initial_counter, it->updates_count); @/
+static void wire_item(const uint8_t *p, const lepack_counters_item *it)
+{
+    wire_digits(p);
+    wire_digits(p + 4);
+    wire_digits(p + 8);
+    wire_digits(p + 12);
+    wire_digits(p + 16);
+    wire_halves();
+}
+*/
+
+/* Items lo .. k - 1 packed at dst, and item k's wire words: lo .. k. */
+/*@ ghost
+/@ requires k < LEPACK_MAX_ITEMS;
+   requires items_bytes_range(dst, items, lo, k);
+   requires le_value_u32(dst + k * LEPACK_ITEM_SIZE) == item_word(items[k], 0) &&
+            le_value_u32(dst + k * LEPACK_ITEM_SIZE + 4) == item_word(items[k], 2) &&
+            le_value_u32(dst + k * LEPACK_ITEM_SIZE + 8) == item_word(items[k], 3) &&
+            le_value_u32(dst + k * LEPACK_ITEM_SIZE + 12) == item_word(items[k], 4) &&
+            le_value_u32(dst + k * LEPACK_ITEM_SIZE + 16) == item_word(items[k], 5);
+   assigns \nothing;
+   exits \false;
+   ensures items_bytes_range(dst, items, lo, k + 1); @/
+static void wire_item_next(const uint8_t *dst, const lepack_counters_item *items, size_t lo,
+                           size_t k)
+{
+    wire_item(dst + k * LEPACK_ITEM_SIZE, items + k);
+}
+*/
+
+/* Items at .. at + 15 to their places at dst. */
+/*@ requires at + 16 <= LEPACK_MAX_ITEMS;
+    requires \valid(dst + (at * LEPACK_ITEM_SIZE .. (at + 16) * LEPACK_ITEM_SIZE - 1));
+    requires \valid_read(items + (at .. at + 15));
+    requires \separated(dst + (at * LEPACK_ITEM_SIZE .. (at + 16) * LEPACK_ITEM_SIZE - 1),
+                        items + (at .. at + 15));
+    requires aligned != 0 || stream != 0 ==>
+      (lane_line_offset(dst) + at * LEPACK_ITEM_SIZE) % 64 == 0;
+    assigns dst[at * LEPACK_ITEM_SIZE .. (at + 16) * LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures items_bytes_range(dst, items, at, at + 16); */
+TARGET_512 static ALWAYS_INLINE void store_block_512(uint8_t *dst,
+                                                     const lepack_counters_item *items, size_t at,
+                                                     int aligned, int stream)
+{
+    const lepack_counters_item *s = items + at;
+    v512_pack_put5_u32(dst, at * LEPACK_ITEM_SIZE, v512_load_items_u32(s, 0),
+                       v512_load_items_u32(s, 1), v512_load_items_u32(s, 2),
+                       v512_load_items_u32(s, 3), v512_load_items_u32(s, 4),
+                       v512_load_items_u32(s, 5), aligned, stream);
+    //@ ghost wire_item_next(dst, items, at, at + 0);
+    //@ ghost wire_item_next(dst, items, at, at + 1);
+    //@ ghost wire_item_next(dst, items, at, at + 2);
+    //@ ghost wire_item_next(dst, items, at, at + 3);
+    //@ ghost wire_item_next(dst, items, at, at + 4);
+    //@ ghost wire_item_next(dst, items, at, at + 5);
+    //@ ghost wire_item_next(dst, items, at, at + 6);
+    //@ ghost wire_item_next(dst, items, at, at + 7);
+    //@ ghost wire_item_next(dst, items, at, at + 8);
+    //@ ghost wire_item_next(dst, items, at, at + 9);
+    //@ ghost wire_item_next(dst, items, at, at + 10);
+    //@ ghost wire_item_next(dst, items, at, at + 11);
+    //@ ghost wire_item_next(dst, items, at, at + 12);
+    //@ ghost wire_item_next(dst, items, at, at + 13);
+    //@ ghost wire_item_next(dst, items, at, at + 14);
+    //@ ghost wire_item_next(dst, items, at, at + 15);
+}
+
+/* Items first .. first + 16 blocks - 1 to their places at dst, a block of
+ * 16 (320 bytes, five lines) at a time; aligned (the first block's bytes
+ * start a line) or not, and around the caches or not.  Each caller passes
+ * constants, so each gets one loop. */
+/*@ requires first + 16 * blocks <= LEPACK_MAX_ITEMS;
+    requires blocks > 0 ==>
+      \valid(dst + (first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1)) &&
+      \valid_read(items + (first .. first + 16 * blocks - 1)) &&
+      \separated(dst + (first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1),
+                 items + (first .. first + 16 * blocks - 1));
+    requires aligned != 0 || stream != 0 ==>
+      (lane_line_offset(dst) + first * LEPACK_ITEM_SIZE) % 64 == 0;
+    assigns dst[first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures items_bytes_range(dst, items, first, first + 16 * blocks); */
+TARGET_512 static ALWAYS_INLINE void store_blocks_512(uint8_t *dst,
+                                                      const lepack_counters_item *items,
+                                                      size_t first, size_t blocks, int aligned,
+                                                      int stream)
+{
+    /*@ loop invariant b <= blocks;
+        loop invariant items_bytes_range(dst, items, first, first + 16 * b);
+        loop assigns b;
+        loop assigns dst[first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1];
+        loop variant blocks - b; */
+    for (size_t b = 0; b < blocks; b++)
+        store_block_512(dst, items, first + 16 * b, aligned, stream);
+    if (stream)
+        lane_sfence();
+}
 
 /* --- What runs them (proven) ----------------------------------------------- */
 
@@ -393,7 +483,7 @@ TARGET_512 static ALWAYS_INLINE size_t store_avx512_at(uint8_t *dst,
         lepack_items_store_range(dst, items, 0, head);
     size_t blocks = (n - head) / 16;
     /* Two calls with constants, not one with stream: clang 14 merges the
-     * two stores of put_line while stream is a variable and drops the
+     * two stores of v512_put_line_u32 while stream is a variable and drops the
      * non-temporal hint from the one store it keeps. */
     if (stream) {
         store_blocks_512(dst, items, head, blocks, 1, 1);

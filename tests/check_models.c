@@ -993,6 +993,68 @@ static void check_bmp(void)
     }
 }
 
+/* Field values at the edges of their types, and random ones. */
+static void random_item(lepack_counters_item *it)
+{
+    static const int64_t EDGE64[] = {0, 1, -1, INT32_MAX, INT32_MIN, (int64_t)UINT32_MAX,
+                                     (int64_t)1 << 32, INT64_MAX, INT64_MIN};
+    const size_t ne = sizeof EDGE64 / sizeof EDGE64[0];
+    fill(it, sizeof *it); /* the padding too: the load reads it */
+    if (next() % 4 == 0) {
+        it->partition = (int32_t)EDGE64[next() % ne];
+        it->initial_counter = EDGE64[next() % ne];
+        it->updates_count = EDGE64[next() % ne];
+    }
+}
+
+/* Items as 32-bit lanes.  The loads: each struct register of random
+ * blocks of items (edge values a quarter of the time).  The packing and
+ * its five stores: struct registers whose every lane holds its own
+ * number (each word stored names the lane it came from), then random
+ * ones, at every place of a line (aligned and non-temporal at line
+ * starts), into buffers poisoned afresh and compared whole, nothing
+ * outside the 320 bytes written. */
+static void check_items_512(void)
+{
+    if (!have_avx512)
+        return;
+    static _Alignas(64) lepack_counters_item block[16];
+    uint8_t x[64], y[64];
+    for (size_t n = 0; n < sweep / 6 + 1; n++) {
+        for (size_t t = 0; t < 16; t++)
+            random_item(&block[t]);
+        for (size_t r = 0; r < 6; r++) {
+            memset(x, 0xa5, sizeof x), memset(y, 0x5a, sizeof y);
+            intrin_v512_load_items_u32(x, block, r), cform_v512_load_items_u32(y, block, r);
+            agree("v512_load_items_u32", x, y, 64, &block, sizeof block, "(struct register)");
+        }
+    }
+    /* Struct registers whose every lane holds its own number: each word
+     * stored names the lane it came from. */
+    static _Alignas(64) uint8_t regs[384], px[448], py[448];
+    uint32_t num[96];
+    for (uint32_t k = 0; k < 96; k++)
+        num[k] = k;
+    for (size_t n = 0; n < sweep + 1; n++) {
+        if (n == 0)
+            memcpy(regs, num, sizeof regs);
+        else
+            fill(regs, sizeof regs);
+        size_t o = n % 64;
+        int aligned = 0, stream = 0;
+        if (n % 128 == 1)
+            o = 64 * (n / 128 % 2), aligned = 1;
+        else if (n % 128 == 65)
+            o = 64 * (n / 128 % 2), stream = 1;
+        uint8_t poison = (uint8_t)next();
+        memset(px, poison, sizeof px), memset(py, poison, sizeof py);
+        intrin_v512_pack_put5_u32(px, o, regs, aligned, stream);
+        cform_v512_pack_put5_u32(py, o, regs, aligned, stream);
+        packed_frames("v512_pack_put5_u32", px, py, sizeof px, poison, o, 320, 0, regs,
+                      sizeof regs, aligned ? "aligned " : stream ? "non-temporal " : "");
+    }
+}
+
 /* Modified UTF-8 of the first m of 32 units at d[p ..], by the instruction
  * and by the model, as the UTF-8 store above; the 64 bytes after the
  * counted ones left out with `room`, none without.  Four lines: the store
@@ -1087,6 +1149,7 @@ int main(int argc, char **argv)
                  __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt");
     clock_t t0 = clock();
     check_mutf8_512();
+    check_items_512();
     check_setzero();
     check_streams();
     check_line_offsets();

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "item.h"
+
 #ifdef MODELS_DECLARE
 #define MODEL_OP(target, ...) __VA_ARGS__;
 #define MODEL_BODY(...)
@@ -20,6 +22,7 @@
 #include "lane/count.h"
 #include "lane/encode.h"
 #include "lane/half.h"
+#include "lane/items.h"
 #include "lane/load.h"
 #include "lane/make.h"
 #include "lane/narrow.h"
@@ -282,6 +285,33 @@ MODEL_OP(512BW,
 MODEL_BODY({
     GET(v512_u8, v, reg);
     v512_store_widen_first_u8(d, q, v, k);
+})
+
+/* Items as 32-bit lanes: struct register r of the 16 items at p, wire
+ * registers packed and stored at p[o ..]. */
+MODEL_OP(512, void OP(v512_load_items_u32)(uint8_t *r, const lepack_counters_item *p, size_t k))
+MODEL_BODY({
+    v512_u32 v = v512_load_items_u32(p, k);
+    PUT(r, v);
+})
+MODEL_OP(512, void OP(v512_pack_put5_u32)(uint8_t *p, size_t o, const uint8_t *regs, int aligned,
+                                         int stream))
+MODEL_BODY({
+    GET(v512_u32, r0, regs);
+    GET(v512_u32, r1, regs + 64);
+    GET(v512_u32, r2, regs + 128);
+    GET(v512_u32, r3, regs + 192);
+    GET(v512_u32, r4, regs + 256);
+    GET(v512_u32, r5, regs + 320);
+    /* Each form with its constants, as the kernel has it. */
+    if (stream) {
+        v512_pack_put5_u32(p, o, r0, r1, r2, r3, r4, r5, 0, 1);
+        lane_sfence();
+    } else if (aligned) {
+        v512_pack_put5_u32(p, o, r0, r1, r2, r3, r4, r5, 1, 0);
+    } else {
+        v512_pack_put5_u32(p, o, r0, r1, r2, r3, r4, r5, 0, 0);
+    }
 })
 
 #undef MODEL_OP

@@ -2,9 +2,10 @@
 /* What a vector register is to lepack's kernels (internal, not installed
  * API), and the three forms of every operation of src/lane/.
  *
- * The kernels of src/zero_nt.c, src/utf8_ascii_vec.h and src/utf8_length_vec.h
- * use the operations of src/lane/ (one header per kind of operation), never
- * an intrinsic.  Each operation is written once per form, side by side:
+ * The kernels of src/zero_nt.c, src/utf8_ascii_vec.h, src/utf8_length_vec.h,
+ * src/utf8_encode_vec.h, src/utf8_encode_avx2.h, src/utf8_mutf8_vec.h and
+ * the AVX-512 packing kernel of src/items_x86.c use the operations of
+ * src/lane/ (one header per kind of operation), never an intrinsic.  Each operation is written once per form, side by side:
  *   - the compilers (x86-64, gcc or clang, not -DLEPACK_PORTABLE): the
  *     intrinsic, static inline; a register is an __m128i, __m256i or
  *     __m512i;
@@ -17,7 +18,7 @@
  *     instruction (make check-models), so that a contract that says
  *     something else than the CPU does is found by a test, not trusted.
  * A type's name says its width and its lanes: v256_u8 is 32 lanes of
- * uint8_t.  An operation's name says the same. */
+ * uint8_t, v512_u32 16 lanes of uint32_t.  An operation's name says the same. */
 #ifndef LEPACK_LANE_TYPES_H
 #define LEPACK_LANE_TYPES_H
 
@@ -50,6 +51,8 @@ typedef __m512i v512_u8;
 typedef __m128i v128_u16;
 typedef __m256i v256_u16;
 typedef __m512i v512_u16;
+typedef __m256i v256_u32;
+typedef __m512i v512_u32;
 
 /* Every operation is inlined into its kernel, which carries the same
  * target (or a wider one): a call would cost more than the instruction. */
@@ -80,6 +83,12 @@ typedef struct v256_u16 {
 typedef struct v512_u16 {
     uint16_t l[32];
 } v512_u16;
+typedef struct v256_u32 {
+    uint32_t l[8];
+} v256_u32;
+typedef struct v512_u32 {
+    uint32_t l[16];
+} v512_u32;
 
 #define LANE_OP_128 static inline
 #define LANE_OP_256 static inline
