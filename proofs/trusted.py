@@ -49,13 +49,6 @@ TRUSTED_FUNCTIONS = {
         "read_clock": "the clock of the pause-budget mode [8]: any reading",
         "call_poll": "the caller's poll [5]: assigns only its own state",
     },
-    "src/items_x86.c": {
-        "load_blocks_512": "the batch block kernels [6]: AVX-512 masked vpermt2d and stores",
-        "store_avx2": "the batch block kernels [6]: AVX2 vpermd, vpblendd and stores",
-        "load_avx2": "the batch block kernels [6]: AVX2 vpermd, vpand and stores",
-        "unpack_mask": "the batch block kernels [6]: the lanes a block load keeps",
-        "item_line_offset_of": "the batch block kernels [6]: an item's address modulo 64",
-    },
     "src/utf8_vec.c": {
         "vec_pairs_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
         "vec_mixed16_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
@@ -172,8 +165,28 @@ TRUSTED_FUNCTIONS = {
                               "vpermt2d of two struct registers with its index and a store "
                               "(vmovdqu32, vmovdqa32 or vmovntdq)",
         "v512_pack_idx_u32": "the lane models [10]: a wire register's vpermt2d index",
-        "v512_put_line_u32": "the lane models [10]: one of v512_pack_put5_u32's stores (also "
-                             "the unpacking kernel's [6])",
+        "v512_put_line_u32": "the lane models [10]: one of v512_pack_put5_u32's and "
+                             "v512_unpack_put6_u32's stores",
+        "v512_load_wire_u32": "the lane models [10]: vmovdqu32 of 16 wire words",
+        "v512_unpack_put6_u32": "the lane models [10]: a block's six struct registers, each "
+                                "vpermt2d of two wire registers masked to zero the padding, "
+                                "and a store (vmovdqu32, vmovdqa32 or vmovntdq)",
+        "v512_unpack_idx_u32": "the lane models [10]: a struct register's vpermt2d index",
+        "v512_unpack_keep_u32": "the lane models [10]: the lanes of a struct register that are "
+                                "not padding",
+        "lane_item_line_offset_of": "the lane models [10]: an item array's address modulo 64",
+        "lane_wire_word": "the lane models [10]: a block's wire word from its registers (C form)",
+        "lane_wire_at": "the lane models [10]: a wire word's value from its bytes (C form)",
+        "lane_put_item": "the lane models [10]: an item from its five wire words (C form)",
+        "lane_u2_word": "the lane models [10]: a struct word from the AVX2 unpacking's "
+                        "registers (C form)",
+        "v256_load_items_u32": "the lane models [10]: vmovdqu of an item block's struct words",
+        "v256_pack_put5_u32": "the lane models [10]: a block's five wire registers, each two "
+                              "vpermd and a vpblendd of two struct registers, and vmovdqu",
+        "v256_load_wire_u32": "the lane models [10]: vmovdqu of 8 wire words",
+        "v256_unpack_put6_u32": "the lane models [10]: a block's six struct registers, each "
+                                "vpermd of 8 wire words and a vpand that zeroes the padding, "
+                                "and vmovdqu",
         "lane_item_word": "the lane models [10]: a struct word from an item's fields (C form)",
         "lane_pack_put": "the lane models [10]: a wire register packed and stored (C form)",
     },

@@ -20,13 +20,12 @@
  * they store around the caches (_stream).
  *
  * Two layers.  The block kernels (store_blocks_512, load_blocks_512,
- * store_avx2, load_avx2) each have a contract.  The AVX-512 packing one
- * is written in the lane operations of src/lane/items.h and proven from
- * their models; the others are intrinsics, whose contracts WP takes as
- * given (trusted: proofs/README.md).  Everything around them (which
- * level runs, the head that aligns the blocks, the counts and offsets
- * handed from one part to the next) is proven by WP from those contracts
- * (unit items_x86).  Every part addresses items by their index in the
+ * store_avx2, load_avx2) each have a contract, and are written in the
+ * lane operations of src/lane/items.h and proven from their models.
+ * Everything around them (which level runs, the head that aligns the
+ * blocks, the counts and offsets handed from one part to the next) is
+ * proven from the kernels' contracts (unit items_x86: proofs/README.md).
+ * Every part addresses items by their index in the
  * caller's array, so that the parts' contracts meet as ranges side by
  * side.
  *
@@ -58,10 +57,6 @@
 #include "lane/items.h"
 #include "lane/stream.h"
 
-#if ITEMS_INTRIN
-#include <immintrin.h>
-#endif
-
 /* From this many items on, stores go around the caches (see
  * store_avx512_stream). */
 #ifndef STREAM_MIN_ITEMS
@@ -81,218 +76,22 @@
  * asserts below pin the layout the permutations assume). */
 #define STRUCT_SIZE (sizeof(lepack_counters_item))
 
-/*@ axiomatic ItemLineOffset {
-      // The address of p modulo 64, as lane_line_offset for bytes: no
-      // axiom, only item_line_offset_of's contract says anything of it.
-      logic integer item_line_offset(lepack_counters_item *p);
-    } */
-
-/* --- The block kernels but the AVX-512 packing one (trusted: intrinsics) --- */
-
 #if ITEMS_INTRIN
-
-/* Words per struct item and per wire item. */
-#define SW 6
-#define WW 5
-
 #define TARGET_512 __attribute__((target("avx512f")))
 #define TARGET_256 __attribute__((target("avx2")))
 #define ALWAYS_INLINE inline __attribute__((always_inline))
-
-static size_t item_line_offset_of(const lepack_counters_item *p)
-{
-    return (size_t)((uintptr_t)p & 63);
-}
-
-/* The wire word (in the block) struct word s comes from; its padding word
- * is zeroed by the mask instead. */
-#define WIRE_OF_SRC(s) (WW * ((s) / SW) + ((s) % SW == 0 ? 0 : (s) % SW - 1))
-/* Unpacked register j (struct words 16j .. 16j+15) draws on wire registers
- * b and b + 1, b = min(max(j - 1, 0), 3). */
-#define UNPACK_BASE(j) ((j) == 0 ? 0 : (j) > 4 ? 3 : (j) - 1)
-#define UNPACK_IDX(j, l)                                                                   \
-    ((16 * (j) + (l)) % SW == 1 ? 0 : WIRE_OF_SRC(16 * (j) + (l)) - 16 * UNPACK_BASE(j))
-#define UNPACK_ROW(j)                                                                      \
-    _mm512_set_epi32(UNPACK_IDX(j, 15), UNPACK_IDX(j, 14), UNPACK_IDX(j, 13),             \
-                     UNPACK_IDX(j, 12), UNPACK_IDX(j, 11), UNPACK_IDX(j, 10),             \
-                     UNPACK_IDX(j, 9), UNPACK_IDX(j, 8), UNPACK_IDX(j, 7), UNPACK_IDX(j, 6), \
-                     UNPACK_IDX(j, 5), UNPACK_IDX(j, 4), UNPACK_IDX(j, 3), UNPACK_IDX(j, 2), \
-                     UNPACK_IDX(j, 1), UNPACK_IDX(j, 0))
-/* Lanes that are not padding: struct word l of register j is padding when
- * (16j + l) % 6 == 1. */
-static __mmask16 unpack_mask(unsigned j)
-{
-    unsigned m = 0;
-    for (unsigned l = 0; l < 16; l++)
-        if ((16 * j + l) % SW != 1)
-            m |= 1u << l;
-    return (__mmask16)m;
-}
-
-/* Struct register o / 64 of the block, from two wire registers. */
-#define UNPACK_LINE(o, k, a, i, b)                                                         \
-    v512_put_line_u32(d + (o), _mm512_maskz_permutex2var_epi32(k, a, i, b), aligned, stream)
-
-/* Items first .. first + 16 blocks - 1 from their places at src, a block
- * of 16 (384 bytes, six lines) at a time, as store_blocks_512.  The
- * pattern repeats every 3 registers (48 words = 8 items). */
-TARGET_512 static ALWAYS_INLINE void load_blocks_512(lepack_counters_item *out,
-                                                     const uint8_t *src, size_t first,
-                                                     size_t blocks, int aligned, int stream)
-{
-    const __m512i i0 = UNPACK_ROW(0), i1 = UNPACK_ROW(1), i2 = UNPACK_ROW(2),
-                  i3 = UNPACK_ROW(3), i4 = UNPACK_ROW(4), i5 = UNPACK_ROW(5);
-    const __mmask16 k0 = unpack_mask(0), k1 = unpack_mask(1), k2 = unpack_mask(2);
-    uint8_t *d = (uint8_t *)(out + first);
-    const uint8_t *s = src + first * LEPACK_ITEM_SIZE;
-    for (size_t b = 0; b < blocks; b++, s += 16 * LEPACK_ITEM_SIZE, d += 16 * STRUCT_SIZE) {
-        __m512i w0 = _mm512_loadu_si512(s), w1 = _mm512_loadu_si512(s + 64),
-                w2 = _mm512_loadu_si512(s + 128), w3 = _mm512_loadu_si512(s + 192),
-                w4 = _mm512_loadu_si512(s + 256);
-        UNPACK_LINE(0, k0, w0, i0, w1);
-        UNPACK_LINE(64, k1, w0, i1, w1);
-        UNPACK_LINE(128, k2, w1, i2, w2);
-        UNPACK_LINE(192, k0, w2, i3, w3);
-        UNPACK_LINE(256, k1, w3, i4, w4);
-        UNPACK_LINE(320, k2, w3, i5, w4);
-    }
-    if (stream)
-        _mm_sfence();
-}
-
-/* Packed register j (wire words 8j .. 8j+7) takes each word from struct
- * register j or j + 1: vpermd of each, then a blend by the mask of words
- * from j + 1. */
-#define P2_SRC(j, l) (LANE_WIRE_SRC(8 * (j) + (l)) - 8 * (j))
-#define P2_LO(j, l) (P2_SRC(j, l) < 8 ? P2_SRC(j, l) : 0)
-#define P2_HI(j, l) (P2_SRC(j, l) >= 8 ? P2_SRC(j, l) - 8 : 0)
-#define P2_ROW(f, j)                                                                       \
-    _mm256_set_epi32(f(j, 7), f(j, 6), f(j, 5), f(j, 4), f(j, 3), f(j, 2), f(j, 1), f(j, 0))
-#define P2_BLEND(j)                                                                        \
-    ((P2_SRC(j, 0) >= 8) | (P2_SRC(j, 1) >= 8) << 1 | (P2_SRC(j, 2) >= 8) << 2 |           \
-     (P2_SRC(j, 3) >= 8) << 3 | (P2_SRC(j, 4) >= 8) << 4 | (P2_SRC(j, 5) >= 8) << 5 |      \
-     (P2_SRC(j, 6) >= 8) << 6 | (P2_SRC(j, 7) >= 8) << 7)
-#define P2_OUT(j, a, b)                                                                    \
-    _mm256_blend_epi32(_mm256_permutevar8x32_epi32(a, lo##j),                              \
-                       _mm256_permutevar8x32_epi32(b, hi##j), P2_BLEND(j))
-
-/* Items first .. up to n - 1 to their places at dst, 8 at a time: as
- * many whole blocks of 8 as there are. */
-TARGET_256 static size_t store_avx2(uint8_t *dst, const lepack_counters_item *items,
-                                    size_t first, size_t n)
-{
-    const __m256i lo0 = P2_ROW(P2_LO, 0), lo1 = P2_ROW(P2_LO, 1), lo2 = P2_ROW(P2_LO, 2),
-                  lo3 = P2_ROW(P2_LO, 3), lo4 = P2_ROW(P2_LO, 4);
-    const __m256i hi0 = P2_ROW(P2_HI, 0), hi1 = P2_ROW(P2_HI, 1), hi2 = P2_ROW(P2_HI, 2),
-                  hi3 = P2_ROW(P2_HI, 3), hi4 = P2_ROW(P2_HI, 4);
-    size_t blocks = (n - first) / 8;
-    const uint8_t *s = (const uint8_t *)(items + first);
-    uint8_t *d = dst + first * LEPACK_ITEM_SIZE;
-    for (size_t b = 0; b < blocks; b++, s += 8 * STRUCT_SIZE, d += 8 * LEPACK_ITEM_SIZE) {
-        __m256i r0 = _mm256_loadu_si256((const __m256i *)s),
-                r1 = _mm256_loadu_si256((const __m256i *)(s + 32)),
-                r2 = _mm256_loadu_si256((const __m256i *)(s + 64)),
-                r3 = _mm256_loadu_si256((const __m256i *)(s + 96)),
-                r4 = _mm256_loadu_si256((const __m256i *)(s + 128)),
-                r5 = _mm256_loadu_si256((const __m256i *)(s + 160));
-        _mm256_storeu_si256((__m256i *)d, P2_OUT(0, r0, r1));
-        _mm256_storeu_si256((__m256i *)(d + 32), P2_OUT(1, r1, r2));
-        _mm256_storeu_si256((__m256i *)(d + 64), P2_OUT(2, r2, r3));
-        _mm256_storeu_si256((__m256i *)(d + 96), P2_OUT(3, r3, r4));
-        _mm256_storeu_si256((__m256i *)(d + 128), P2_OUT(4, r4, r5));
-    }
-    return blocks * 8;
-}
-
-/* Unpacked register j (struct words 8j .. 8j+7) comes from the 8 wire
- * words at U2_AT(j), which hold all it needs and stay inside the block. */
-#define U2_AT(j) ((j) == 0 ? 0 : (j) == 1 ? 6 : (j) == 2 ? 13 : (j) == 3 ? 20 : (j) == 4 ? 26 : 32)
-#define U2_IDX(j, l) ((8 * (j) + (l)) % SW == 1 ? 0 : WIRE_OF_SRC(8 * (j) + (l)) - U2_AT(j))
-#define U2_KEEP(j, l) ((8 * (j) + (l)) % SW == 1 ? 0 : -1)
-#define U2_OUT(j)                                                                          \
-    _mm256_and_si256(_mm256_permutevar8x32_epi32(                                          \
-                         _mm256_loadu_si256((const __m256i *)(s + 4 * U2_AT(j))), u##j),   \
-                     k##j)
-
-/* Items first .. up to n - 1 from their places at src, as store_avx2. */
-TARGET_256 static size_t load_avx2(lepack_counters_item *out, const uint8_t *src, size_t first,
-                                   size_t n)
-{
-    const __m256i u0 = P2_ROW(U2_IDX, 0), u1 = P2_ROW(U2_IDX, 1), u2 = P2_ROW(U2_IDX, 2),
-                  u3 = P2_ROW(U2_IDX, 3), u4 = P2_ROW(U2_IDX, 4), u5 = P2_ROW(U2_IDX, 5);
-    const __m256i k0 = P2_ROW(U2_KEEP, 0), k1 = P2_ROW(U2_KEEP, 1), k2 = P2_ROW(U2_KEEP, 2),
-                  k3 = P2_ROW(U2_KEEP, 3), k4 = P2_ROW(U2_KEEP, 4), k5 = P2_ROW(U2_KEEP, 5);
-    size_t blocks = (n - first) / 8;
-    uint8_t *d = (uint8_t *)(out + first);
-    const uint8_t *s = src + first * LEPACK_ITEM_SIZE;
-    for (size_t b = 0; b < blocks; b++, s += 8 * LEPACK_ITEM_SIZE, d += 8 * STRUCT_SIZE) {
-        _mm256_storeu_si256((__m256i *)d, U2_OUT(0));
-        _mm256_storeu_si256((__m256i *)(d + 32), U2_OUT(1));
-        _mm256_storeu_si256((__m256i *)(d + 64), U2_OUT(2));
-        _mm256_storeu_si256((__m256i *)(d + 96), U2_OUT(3));
-        _mm256_storeu_si256((__m256i *)(d + 128), U2_OUT(4));
-        _mm256_storeu_si256((__m256i *)(d + 160), U2_OUT(5));
-    }
-    return blocks * 8;
-}
 
 /* The struct layout the permutations assume. */
 _Static_assert(sizeof(lepack_counters_item) == 24, "item struct is 6 words");
 _Static_assert(offsetof(lepack_counters_item, initial_counter) == 8, "initial at word 2");
 _Static_assert(offsetof(lepack_counters_item, updates_count) == 16, "updates at word 4");
-
-#else /* __FRAMAC__: the kernels' contracts, trusted */
-
+#else
 #define TARGET_512
+#define TARGET_256
 #define ALWAYS_INLINE
-
-/*@ assigns \nothing;
-    exits \false;
-    ensures \result == item_line_offset(p);
-    ensures \result < 64; */
-static size_t item_line_offset_of(const lepack_counters_item *p);
-
-/*@ requires first + 16 * blocks <= LEPACK_MAX_ITEMS;
-    requires blocks > 0 ==>
-      \valid(out + (first .. first + 16 * blocks - 1)) &&
-      \valid_read(src + (first * LEPACK_ITEM_SIZE ..
-                         (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1)) &&
-      \separated(out + (first .. first + 16 * blocks - 1),
-                 src + (first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1));
-    requires aligned != 0 || stream != 0 ==>
-      (item_line_offset(out) + first * STRUCT_SIZE) % 64 == 0;
-    assigns out[first .. first + 16 * blocks - 1];
-    exits \false;
-    ensures items_values_range(out, src, first, first + 16 * blocks); */
-static void load_blocks_512(lepack_counters_item *out, const uint8_t *src, size_t first,
-                            size_t blocks, int aligned, int stream);
-
-/*@ requires first + 8 <= n <= LEPACK_MAX_ITEMS;
-    requires \valid(dst + (first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1));
-    requires \valid_read(items + (first .. n - 1));
-    requires \separated(dst + (first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1),
-                        items + (first .. n - 1));
-    assigns dst[first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1];
-    exits \false;
-    ensures \result == (n - first) / 8 * 8;
-    ensures items_bytes_range(dst, items, first, first + \result); */
-static size_t store_avx2(uint8_t *dst, const lepack_counters_item *items, size_t first,
-                         size_t n);
-
-/*@ requires first + 8 <= n <= LEPACK_MAX_ITEMS;
-    requires \valid(out + (first .. n - 1));
-    requires \valid_read(src + (first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1));
-    requires \separated(out + (first .. n - 1),
-                        src + (first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1));
-    assigns out[first .. n - 1];
-    exits \false;
-    ensures \result == (n - first) / 8 * 8;
-    ensures items_values_range(out, src, first, first + \result); */
-static size_t load_avx2(lepack_counters_item *out, const uint8_t *src, size_t first, size_t n);
-
 #endif
 
-/* --- The AVX-512 packing kernel (proven from src/lane/items.h) ----------- */
+/* --- The block kernels (proven from src/lane/items.h) --------------------- */
 
 /* Why each item's bytes are item_bytes: the facts WP does not find alone,
  * as ghost functions proven here. */
@@ -438,6 +237,199 @@ TARGET_512 static ALWAYS_INLINE void store_blocks_512(uint8_t *dst,
         lane_sfence();
 }
 
+/* Items lo .. k - 1 unpacked from src, and item k's fields from its five
+ * wire words: lo .. k. */
+/*@ ghost
+/@ requires k < LEPACK_MAX_ITEMS;
+   requires items_values_range(out, src, lo, k);
+   requires twos32(out[k].partition) == le_value_u32(src + k * LEPACK_ITEM_SIZE) &&
+            twos64(out[k].initial_counter) ==
+              le_value_u32(src + k * LEPACK_ITEM_SIZE + 4) +
+              4294967296 * le_value_u32(src + k * LEPACK_ITEM_SIZE + 8) &&
+            twos64(out[k].updates_count) ==
+              le_value_u32(src + k * LEPACK_ITEM_SIZE + 12) +
+              4294967296 * le_value_u32(src + k * LEPACK_ITEM_SIZE + 16);
+   assigns \nothing;
+   exits \false;
+   ensures items_values_range(out, src, lo, k + 1); @/
+static void wire_values_next(const lepack_counters_item *out, const uint8_t *src, size_t lo,
+                             size_t k)
+{
+}
+*/
+
+/* Items at .. at + 15 from their places at src. */
+/*@ requires at + 16 <= LEPACK_MAX_ITEMS;
+    requires \valid(out + (at .. at + 15));
+    requires \valid_read(src + (at * LEPACK_ITEM_SIZE .. (at + 16) * LEPACK_ITEM_SIZE - 1));
+    requires \separated(out + (at .. at + 15),
+                        src + (at * LEPACK_ITEM_SIZE .. (at + 16) * LEPACK_ITEM_SIZE - 1));
+    requires aligned != 0 || stream != 0 ==>
+      (lane_item_line_offset(out) + at * STRUCT_SIZE) % 64 == 0;
+    assigns out[at .. at + 15];
+    exits \false;
+    ensures items_values_range(out, src, at, at + 16); */
+TARGET_512 static ALWAYS_INLINE void load_block_512(lepack_counters_item *out,
+                                                    const uint8_t *src, size_t at, int aligned,
+                                                    int stream)
+{
+    size_t o = at * LEPACK_ITEM_SIZE;
+    v512_unpack_put6_u32(out, at, v512_load_wire_u32(src, o), v512_load_wire_u32(src, o + 64),
+                         v512_load_wire_u32(src, o + 128), v512_load_wire_u32(src, o + 192),
+                         v512_load_wire_u32(src, o + 256), aligned, stream);
+    //@ ghost wire_values_next(out, src, at, at + 0);
+    //@ ghost wire_values_next(out, src, at, at + 1);
+    //@ ghost wire_values_next(out, src, at, at + 2);
+    //@ ghost wire_values_next(out, src, at, at + 3);
+    //@ ghost wire_values_next(out, src, at, at + 4);
+    //@ ghost wire_values_next(out, src, at, at + 5);
+    //@ ghost wire_values_next(out, src, at, at + 6);
+    //@ ghost wire_values_next(out, src, at, at + 7);
+    //@ ghost wire_values_next(out, src, at, at + 8);
+    //@ ghost wire_values_next(out, src, at, at + 9);
+    //@ ghost wire_values_next(out, src, at, at + 10);
+    //@ ghost wire_values_next(out, src, at, at + 11);
+    //@ ghost wire_values_next(out, src, at, at + 12);
+    //@ ghost wire_values_next(out, src, at, at + 13);
+    //@ ghost wire_values_next(out, src, at, at + 14);
+    //@ ghost wire_values_next(out, src, at, at + 15);
+}
+
+/* Items first .. first + 16 blocks - 1 from their places at src, a block
+ * of 16 (384 bytes, six lines) at a time, as store_blocks_512. */
+/*@ requires first + 16 * blocks <= LEPACK_MAX_ITEMS;
+    requires blocks > 0 ==>
+      \valid(out + (first .. first + 16 * blocks - 1)) &&
+      \valid_read(src + (first * LEPACK_ITEM_SIZE ..
+                         (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1)) &&
+      \separated(out + (first .. first + 16 * blocks - 1),
+                 src + (first * LEPACK_ITEM_SIZE .. (first + 16 * blocks) * LEPACK_ITEM_SIZE - 1));
+    requires aligned != 0 || stream != 0 ==>
+      (lane_item_line_offset(out) + first * STRUCT_SIZE) % 64 == 0;
+    assigns out[first .. first + 16 * blocks - 1];
+    exits \false;
+    ensures items_values_range(out, src, first, first + 16 * blocks); */
+TARGET_512 static ALWAYS_INLINE void load_blocks_512(lepack_counters_item *out,
+                                                     const uint8_t *src, size_t first,
+                                                     size_t blocks, int aligned, int stream)
+{
+    /*@ loop invariant b <= blocks;
+        loop invariant items_values_range(out, src, first, first + 16 * b);
+        loop assigns b, out[first .. first + 16 * blocks - 1];
+        loop variant blocks - b; */
+    for (size_t b = 0; b < blocks; b++)
+        load_block_512(out, src, first + 16 * b, aligned, stream);
+    if (stream)
+        lane_sfence();
+}
+
+/* Items at .. at + 7 to their places at dst, at AVX2. */
+/*@ requires at + 8 <= LEPACK_MAX_ITEMS;
+    requires \valid(dst + (at * LEPACK_ITEM_SIZE .. (at + 8) * LEPACK_ITEM_SIZE - 1));
+    requires \valid_read(items + (at .. at + 7));
+    requires \separated(dst + (at * LEPACK_ITEM_SIZE .. (at + 8) * LEPACK_ITEM_SIZE - 1),
+                        items + (at .. at + 7));
+    assigns dst[at * LEPACK_ITEM_SIZE .. (at + 8) * LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures items_bytes_range(dst, items, at, at + 8); */
+TARGET_256 static ALWAYS_INLINE void store_block_avx2(uint8_t *dst,
+                                                      const lepack_counters_item *items, size_t at)
+{
+    const lepack_counters_item *s = items + at;
+    v256_pack_put5_u32(dst, at * LEPACK_ITEM_SIZE, v256_load_items_u32(s, 0),
+                       v256_load_items_u32(s, 1), v256_load_items_u32(s, 2),
+                       v256_load_items_u32(s, 3), v256_load_items_u32(s, 4),
+                       v256_load_items_u32(s, 5));
+    //@ ghost wire_item_next(dst, items, at, at + 0);
+    //@ ghost wire_item_next(dst, items, at, at + 1);
+    //@ ghost wire_item_next(dst, items, at, at + 2);
+    //@ ghost wire_item_next(dst, items, at, at + 3);
+    //@ ghost wire_item_next(dst, items, at, at + 4);
+    //@ ghost wire_item_next(dst, items, at, at + 5);
+    //@ ghost wire_item_next(dst, items, at, at + 6);
+    //@ ghost wire_item_next(dst, items, at, at + 7);
+}
+
+/* Items first .. up to n - 1 to their places at dst, 8 at a time: as
+ * many whole blocks of 8 as there are. */
+/*@ requires first + 8 <= n <= LEPACK_MAX_ITEMS;
+    requires \valid(dst + (first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1));
+    requires \valid_read(items + (first .. n - 1));
+    requires \separated(dst + (first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1),
+                        items + (first .. n - 1));
+    assigns dst[first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1];
+    exits \false;
+    ensures \result == (n - first) / 8 * 8;
+    ensures items_bytes_range(dst, items, first, first + \result); */
+TARGET_256 static size_t store_avx2(uint8_t *dst, const lepack_counters_item *items,
+                                    size_t first, size_t n)
+{
+    size_t blocks = (n - first) / 8;
+    /*@ loop invariant b <= blocks;
+        loop invariant items_bytes_range(dst, items, first, first + 8 * b);
+        loop assigns b, dst[first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1];
+        loop variant blocks - b; */
+    for (size_t b = 0; b < blocks; b++)
+        store_block_avx2(dst, items, first + 8 * b);
+    return blocks * 8;
+}
+
+/* Items at .. at + 7 from their places at src, at AVX2: six loads of 8
+ * wire words, each where it holds all its struct register needs.  The
+ * pointers are restrict, as \separated says: else gcc 12 makes all six
+ * loads before the first store (the stores might change src), where each
+ * load can be the permutation's operand (10% slower on 32 items). */
+/*@ requires at + 8 <= LEPACK_MAX_ITEMS;
+    requires \valid(out + (at .. at + 7));
+    requires \valid_read(src + (at * LEPACK_ITEM_SIZE .. (at + 8) * LEPACK_ITEM_SIZE - 1));
+    requires \separated(out + (at .. at + 7),
+                        src + (at * LEPACK_ITEM_SIZE .. (at + 8) * LEPACK_ITEM_SIZE - 1));
+    assigns out[at .. at + 7];
+    exits \false;
+    ensures items_values_range(out, src, at, at + 8); */
+TARGET_256 static ALWAYS_INLINE void load_block_avx2(lepack_counters_item *restrict out,
+                                                     const uint8_t *restrict src, size_t at)
+{
+    size_t o = at * LEPACK_ITEM_SIZE;
+    v256_unpack_put6_u32(out, at, v256_load_wire_u32(src, o + 4 * LANE_U2_AT(0)),
+                         v256_load_wire_u32(src, o + 4 * LANE_U2_AT(1)),
+                         v256_load_wire_u32(src, o + 4 * LANE_U2_AT(2)),
+                         v256_load_wire_u32(src, o + 4 * LANE_U2_AT(3)),
+                         v256_load_wire_u32(src, o + 4 * LANE_U2_AT(4)),
+                         v256_load_wire_u32(src, o + 4 * LANE_U2_AT(5)));
+    //@ ghost wire_values_next(out, src, at, at + 0);
+    //@ ghost wire_values_next(out, src, at, at + 1);
+    //@ ghost wire_values_next(out, src, at, at + 2);
+    //@ ghost wire_values_next(out, src, at, at + 3);
+    //@ ghost wire_values_next(out, src, at, at + 4);
+    //@ ghost wire_values_next(out, src, at, at + 5);
+    //@ ghost wire_values_next(out, src, at, at + 6);
+    //@ ghost wire_values_next(out, src, at, at + 7);
+}
+
+/* Items first .. up to n - 1 from their places at src, as store_avx2. */
+/*@ requires first + 8 <= n <= LEPACK_MAX_ITEMS;
+    requires \valid(out + (first .. n - 1));
+    requires \valid_read(src + (first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1));
+    requires \separated(out + (first .. n - 1),
+                        src + (first * LEPACK_ITEM_SIZE .. n * LEPACK_ITEM_SIZE - 1));
+    assigns out[first .. n - 1];
+    exits \false;
+    ensures \result == (n - first) / 8 * 8;
+    ensures items_values_range(out, src, first, first + \result); */
+TARGET_256 static size_t load_avx2(lepack_counters_item *out, const uint8_t *src, size_t first,
+                                   size_t n)
+{
+    size_t blocks = (n - first) / 8;
+    /*@ loop invariant b <= blocks;
+        loop invariant items_values_range(out, src, first, first + 8 * b);
+        loop assigns b, out[first .. n - 1];
+        loop variant blocks - b; */
+    for (size_t b = 0; b < blocks; b++)
+        load_block_avx2(out, src, first + 8 * b);
+    return blocks * 8;
+}
+
 /* --- What runs them (proven) ----------------------------------------------- */
 
 /* Items until dst + k items is 64-byte aligned, at most 16 (a block); 16
@@ -523,10 +515,10 @@ TARGET_512 static size_t store_avx512_stream(uint8_t *dst, const lepack_counters
 /*@ assigns \nothing;
     exits \false;
     ensures \result <= 8;
-    ensures \result < 8 ==> (item_line_offset(out) + \result * STRUCT_SIZE) % 64 == 0; */
+    ensures \result < 8 ==> (lane_item_line_offset(out) + \result * STRUCT_SIZE) % 64 == 0; */
 static size_t load_head(const lepack_counters_item *out)
 {
-    size_t off = item_line_offset_of(out);
+    size_t off = lane_item_line_offset_of(out);
     size_t head = 0;
     /*@ loop invariant head <= 8;
         loop assigns head;

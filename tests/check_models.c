@@ -1007,6 +1007,99 @@ static void random_item(lepack_counters_item *it)
     }
 }
 
+/* The unpacking: 16 wire words from every place of a line; then five
+ * wire registers whose every lane holds its own number (each field
+ * stored names the wire words it came from), then random ones, unpacked
+ * into items at every 8-byte place of a line and at the first three item
+ * indices (aligned and non-temporal where the items start a line), into
+ * buffers poisoned afresh and compared whole: the fields, the padding
+ * zeroed, nothing outside the 384 bytes written. */
+static void check_unpack_512(void)
+{
+    static _Alignas(64) uint8_t wire[128], regs[320], ux[640], uy[640];
+    uint8_t x[64], y[64];
+    for (size_t n = 0; n < sweep / 4 + 1; n++) {
+        size_t o = n % 64;
+        fill(wire, sizeof wire);
+        memset(x, 0xa5, sizeof x), memset(y, 0x5a, sizeof y);
+        intrin_v512_load_wire_u32(x, wire, o), cform_v512_load_wire_u32(y, wire, o);
+        agree("v512_load_wire_u32", x, y, 64, wire, sizeof wire, "(wire words)");
+    }
+    uint32_t num[80];
+    for (uint32_t k = 0; k < 80; k++)
+        num[k] = k;
+    for (size_t n = 0; n < sweep + 1; n++) {
+        if (n == 0)
+            memcpy(regs, num, sizeof regs);
+        else
+            fill(regs, sizeof regs);
+        size_t o = 8 * (n % 8), at = n / 8 % 3;
+        int aligned = 0, stream = 0;
+        if (n % 128 == 1)
+            o = 64 * (n / 128 % 2), at = 8 * (n / 256 % 2), aligned = 1;
+        else if (n % 128 == 65)
+            o = 64 * (n / 128 % 2), at = 8 * (n / 256 % 2), stream = 1;
+        uint8_t poison = (uint8_t)next();
+        memset(ux, poison, sizeof ux), memset(uy, poison, sizeof uy);
+        intrin_v512_unpack_put6_u32((lepack_counters_item *)(void *)(ux + o), at, regs, aligned,
+                                    stream);
+        cform_v512_unpack_put6_u32((lepack_counters_item *)(void *)(uy + o), at, regs, aligned,
+                                   stream);
+        packed_frames("v512_unpack_put6_u32", ux, uy, sizeof ux, poison,
+                      o + at * sizeof(lepack_counters_item), 384, 0, regs, sizeof regs,
+                      aligned ? "aligned " : stream ? "non-temporal " : "");
+    }
+}
+
+/* The AVX2 forms, as check_items_512 and check_unpack_512 check theirs:
+ * struct loads of random blocks of 8 items; packing of registers whose
+ * lanes hold their own numbers, then random ones, at every place of a
+ * line; wire loads at every place; unpacking of numbered, then random,
+ * registers into items at every 8-byte place of a line and the first
+ * three item indices; each store into buffers poisoned afresh and
+ * compared whole. */
+static void check_items_256(void)
+{
+    if (!have_avx2)
+        return;
+    static _Alignas(64) lepack_counters_item block[8];
+    static _Alignas(64) uint8_t regs[192], px[256], py[256], ux[320], uy[320], wire[96];
+    uint8_t x[32], y[32];
+    uint32_t num[48];
+    for (uint32_t k = 0; k < 48; k++)
+        num[k] = k;
+    for (size_t n = 0; n < sweep + 1; n++) {
+        if (n % 6 == 0)
+            for (size_t t = 0; t < 8; t++)
+                random_item(&block[t]);
+        memset(x, 0xa5, sizeof x), memset(y, 0x5a, sizeof y);
+        intrin_v256_load_items_u32(x, block, n % 6), cform_v256_load_items_u32(y, block, n % 6);
+        agree("v256_load_items_u32", x, y, 32, &block, sizeof block, "(struct register)");
+
+        fill(wire, sizeof wire);
+        memset(x, 0xa5, sizeof x), memset(y, 0x5a, sizeof y);
+        intrin_v256_load_wire_u32(x, wire, n % 64), cform_v256_load_wire_u32(y, wire, n % 64);
+        agree("v256_load_wire_u32", x, y, 32, wire, sizeof wire, "(wire words)");
+
+        if (n == 0)
+            memcpy(regs, num, sizeof regs);
+        else
+            fill(regs, sizeof regs);
+        uint8_t poison = (uint8_t)next();
+        memset(px, poison, sizeof px), memset(py, poison, sizeof py);
+        intrin_v256_pack_put5_u32(px, n % 64, regs), cform_v256_pack_put5_u32(py, n % 64, regs);
+        packed_frames("v256_pack_put5_u32", px, py, sizeof px, poison, n % 64, 160, 0, regs,
+                      sizeof regs, "");
+
+        size_t o = 8 * (n % 8), at = n / 8 % 3;
+        memset(ux, poison, sizeof ux), memset(uy, poison, sizeof uy);
+        intrin_v256_unpack_put6_u32((lepack_counters_item *)(void *)(ux + o), at, regs);
+        cform_v256_unpack_put6_u32((lepack_counters_item *)(void *)(uy + o), at, regs);
+        packed_frames("v256_unpack_put6_u32", ux, uy, sizeof ux, poison,
+                      o + at * sizeof(lepack_counters_item), 192, 0, regs, sizeof regs, "");
+    }
+}
+
 /* Items as 32-bit lanes.  The loads: each struct register of random
  * blocks of items (edge values a quarter of the time).  The packing and
  * its five stores: struct registers whose every lane holds its own
@@ -1053,6 +1146,7 @@ static void check_items_512(void)
         packed_frames("v512_pack_put5_u32", px, py, sizeof px, poison, o, 320, 0, regs,
                       sizeof regs, aligned ? "aligned " : stream ? "non-temporal " : "");
     }
+    check_unpack_512();
 }
 
 /* Modified UTF-8 of the first m of 32 units at d[p ..], by the instruction
@@ -1114,8 +1208,8 @@ static void check_mutf8_512(void)
     }
 }
 
-/* The line offset: the address modulo 64 at every place of two lines, and
- * both forms alike; and the fence. */
+/* The line offsets: the address modulo 64 at every place of two lines
+ * (every 8-byte place for items), and both forms alike; and the fence. */
 static void check_line_offsets(void)
 {
     static _Alignas(64) uint8_t buf[256];
@@ -1124,6 +1218,14 @@ static void check_line_offsets(void)
         size_t model = cform_lane_line_offset_u8(buf + o);
         agree("lane_line_offset_u8", &got, &want, sizeof got, &o, sizeof o, "(address % 64)");
         agree("lane_line_offset_u8", &got, &model, sizeof got, &o, sizeof o, NULL);
+    }
+    for (size_t o = 0; o < 128; o += 8) {
+        const lepack_counters_item *it = (const lepack_counters_item *)(void *)(buf + o);
+        size_t got = intrin_lane_item_line_offset_of(it), want = o % 64;
+        size_t model = cform_lane_item_line_offset_of(it);
+        agree("lane_item_line_offset_of", &got, &want, sizeof got, &o, sizeof o,
+              "(address % 64)");
+        agree("lane_item_line_offset_of", &got, &model, sizeof got, &o, sizeof o, NULL);
     }
     intrin_lane_sfence(), cform_lane_sfence();
     op_tally("lane_sfence")->checks++;
@@ -1150,6 +1252,7 @@ int main(int argc, char **argv)
     clock_t t0 = clock();
     check_mutf8_512();
     check_items_512();
+    check_items_256();
     check_setzero();
     check_streams();
     check_line_offsets();

@@ -288,7 +288,8 @@ MODEL_BODY({
 })
 
 /* Items as 32-bit lanes: struct register r of the 16 items at p, wire
- * registers packed and stored at p[o ..]. */
+ * registers packed and stored at p[o ..]; wire words loaded from p[o ..],
+ * and unpacked into the items p[at ..]. */
 MODEL_OP(512, void OP(v512_load_items_u32)(uint8_t *r, const lepack_counters_item *p, size_t k))
 MODEL_BODY({
     v512_u32 v = v512_load_items_u32(p, k);
@@ -312,6 +313,61 @@ MODEL_BODY({
     } else {
         v512_pack_put5_u32(p, o, r0, r1, r2, r3, r4, r5, 0, 0);
     }
+})
+MODEL_OP(512, void OP(v512_load_wire_u32)(uint8_t *r, const uint8_t *p, size_t o))
+MODEL_BODY({
+    v512_u32 v = v512_load_wire_u32(p, o);
+    PUT(r, v);
+})
+MODEL_OP(512, size_t OP(lane_item_line_offset_of)(const lepack_counters_item *p))
+MODEL_BODY({ return lane_item_line_offset_of(p); })
+MODEL_OP(512, void OP(v512_unpack_put6_u32)(lepack_counters_item *p, size_t at,
+                                           const uint8_t *regs, int aligned, int stream))
+MODEL_BODY({
+    GET(v512_u32, w0, regs);
+    GET(v512_u32, w1, regs + 64);
+    GET(v512_u32, w2, regs + 128);
+    GET(v512_u32, w3, regs + 192);
+    GET(v512_u32, w4, regs + 256);
+    if (stream) {
+        v512_unpack_put6_u32(p, at, w0, w1, w2, w3, w4, 0, 1);
+        lane_sfence();
+    } else if (aligned) {
+        v512_unpack_put6_u32(p, at, w0, w1, w2, w3, w4, 1, 0);
+    } else {
+        v512_unpack_put6_u32(p, at, w0, w1, w2, w3, w4, 0, 0);
+    }
+})
+MODEL_OP(256, void OP(v256_load_items_u32)(uint8_t *r, const lepack_counters_item *p, size_t k))
+MODEL_BODY({
+    v256_u32 v = v256_load_items_u32(p, k);
+    PUT(r, v);
+})
+MODEL_OP(256, void OP(v256_pack_put5_u32)(uint8_t *p, size_t o, const uint8_t *regs))
+MODEL_BODY({
+    GET(v256_u32, r0, regs);
+    GET(v256_u32, r1, regs + 32);
+    GET(v256_u32, r2, regs + 64);
+    GET(v256_u32, r3, regs + 96);
+    GET(v256_u32, r4, regs + 128);
+    GET(v256_u32, r5, regs + 160);
+    v256_pack_put5_u32(p, o, r0, r1, r2, r3, r4, r5);
+})
+MODEL_OP(256, void OP(v256_load_wire_u32)(uint8_t *r, const uint8_t *p, size_t o))
+MODEL_BODY({
+    v256_u32 v = v256_load_wire_u32(p, o);
+    PUT(r, v);
+})
+MODEL_OP(256, void OP(v256_unpack_put6_u32)(lepack_counters_item *p, size_t at,
+                                           const uint8_t *regs))
+MODEL_BODY({
+    GET(v256_u32, x0, regs);
+    GET(v256_u32, x1, regs + 32);
+    GET(v256_u32, x2, regs + 64);
+    GET(v256_u32, x3, regs + 96);
+    GET(v256_u32, x4, regs + 128);
+    GET(v256_u32, x5, regs + 160);
+    v256_unpack_put6_u32(p, at, x0, x1, x2, x3, x4, x5);
 })
 
 #undef MODEL_OP
