@@ -1007,6 +1007,19 @@ static void random_item(lepack_counters_item *it)
     }
 }
 
+/* Registers of 32-bit lanes for a permutation's check: at n == 0 every
+ * lane holds its own number (so each word stored names the lane it came
+ * from), else random. */
+static void numbered_or_random(uint8_t *regs, size_t size, size_t n)
+{
+    if (n != 0) {
+        fill(regs, size);
+        return;
+    }
+    for (uint32_t k = 0; k < size / 4; k++)
+        memcpy(regs + 4 * k, &k, 4);
+}
+
 /* The unpacking: 16 wire words from every place of a line; then five
  * wire registers whose every lane holds its own number (each field
  * stored names the wire words it came from), then random ones, unpacked
@@ -1025,14 +1038,8 @@ static void check_unpack_512(void)
         intrin_v512_load_wire_u32(x, wire, o), cform_v512_load_wire_u32(y, wire, o);
         agree("v512_load_wire_u32", x, y, 64, wire, sizeof wire, "(wire words)");
     }
-    uint32_t num[80];
-    for (uint32_t k = 0; k < 80; k++)
-        num[k] = k;
     for (size_t n = 0; n < sweep + 1; n++) {
-        if (n == 0)
-            memcpy(regs, num, sizeof regs);
-        else
-            fill(regs, sizeof regs);
+        numbered_or_random(regs, sizeof regs, n);
         size_t o = 8 * (n % 8), at = n / 8 % 3;
         int aligned = 0, stream = 0;
         if (n % 128 == 1)
@@ -1065,9 +1072,6 @@ static void check_items_256(void)
     static _Alignas(64) lepack_counters_item block[8];
     static _Alignas(64) uint8_t regs[192], px[256], py[256], ux[320], uy[320], wire[96];
     uint8_t x[32], y[32];
-    uint32_t num[48];
-    for (uint32_t k = 0; k < 48; k++)
-        num[k] = k;
     for (size_t n = 0; n < sweep + 1; n++) {
         if (n % 6 == 0)
             for (size_t t = 0; t < 8; t++)
@@ -1081,10 +1085,7 @@ static void check_items_256(void)
         intrin_v256_load_wire_u32(x, wire, n % 64), cform_v256_load_wire_u32(y, wire, n % 64);
         agree("v256_load_wire_u32", x, y, 32, wire, sizeof wire, "(wire words)");
 
-        if (n == 0)
-            memcpy(regs, num, sizeof regs);
-        else
-            fill(regs, sizeof regs);
+        numbered_or_random(regs, sizeof regs, n);
         uint8_t poison = (uint8_t)next();
         memset(px, poison, sizeof px), memset(py, poison, sizeof py);
         intrin_v256_pack_put5_u32(px, n % 64, regs), cform_v256_pack_put5_u32(py, n % 64, regs);
@@ -1125,14 +1126,8 @@ static void check_items_512(void)
     /* Struct registers whose every lane holds its own number: each word
      * stored names the lane it came from. */
     static _Alignas(64) uint8_t regs[384], px[448], py[448];
-    uint32_t num[96];
-    for (uint32_t k = 0; k < 96; k++)
-        num[k] = k;
     for (size_t n = 0; n < sweep + 1; n++) {
-        if (n == 0)
-            memcpy(regs, num, sizeof regs);
-        else
-            fill(regs, sizeof regs);
+        numbered_or_random(regs, sizeof regs, n);
         size_t o = n % 64;
         int aligned = 0, stream = 0;
         if (n % 128 == 1)
