@@ -202,8 +202,10 @@ def defined(root, path, name, cache):
         # (not an indented call).
         # (an attribute among them: __attribute__((noinline)) static ...,
         # or one with arguments: __attribute__((target("avx2"))) static ...).
+        # The name may also start its own line, the type words on the line
+        # before it (a call is indented).
         attr = r'__attribute__\(\((?:\w+(?:\("[^"]*"\))?(?:,\s*)?)+\)\)'
-        return re.search(r"^(?:(?:[A-Za-z_]\w*|%s)[ \t\*]+)+%s\s*\(" %
+        return re.search(r"^(?:(?:[A-Za-z_]\w*|%s)[ \t\*]+)*%s\s*\(" %
                          (attr, re.escape(name)), text, re.M) is not None
     return re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(name), text) is not None
 

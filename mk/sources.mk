@@ -53,7 +53,7 @@ FUZZ_LIBS_utf8_modified := $(ICU_STATIC)
 # the contracts of their block kernels, trusted by name but for the
 # AVX-512 packing one, proven from the lane models, and the UTF-8
 # dispatch (utf8_vec) from the contracts of its kernels, trusted by name
-# but for those the units ascii, length, encode and mutf8 prove.
+# but for those the units ascii, length, encode, encode512 and mutf8 prove.
 PROVE_UNIT_core := src/counters.c src/counter_map.c src/status.c src/version.c src/items.c
 PROVE_UNIT_zero := src/zero.c
 PROVE_UNIT_cli := cli/text.c

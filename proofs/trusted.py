@@ -50,15 +50,6 @@ TRUSTED_FUNCTIONS = {
         "call_poll": "the caller's poll [5]: assigns only its own state",
     },
     "src/utf8_vec.c": {
-        "vec_pairs_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_mixed16_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_mixed_masks_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_mixed32_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_mixed_leave": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_mixed_run_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_any_surrogate": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_bmp_run_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
-        "vec_encode_avx512": "the UTF-8 vector kernels [7]: the AVX-512 encoders",
         "vec_load_masked": "the UTF-8 vector kernels [7]: the AVX-512 validating decoder and count",
         "vec_errors_avx512": "the UTF-8 vector kernels [7]: the AVX-512 validating decoder and count",
         "vec_verdict_avx512": "the UTF-8 vector kernels [7]: the AVX-512 validating decoder and count",
@@ -158,6 +149,32 @@ TRUSTED_FUNCTIONS = {
                              "a time",
         "vec_bmp32_avx512": "the lane models [10]: the two-byte or the three-byte form, by a "
                             "masked vpcmpuw",
+    },
+    "src/lane/mixed512.h": {
+        "vec_mixed16_avx512": "the lane models [10]: 16 units of the mixed block in 32-bit "
+                              "lanes (vpcmpud, a masked vpslld and vpaddd, vpblendmd, "
+                              "vpmultishiftqb, vpternlogd, vpcmpub, vpcompressb, popcnt)",
+        "vec_mixed_lanes_avx512": "the lane models [10]: the mixed block's pair, skip and "
+                                  "lone-surrogate masks (vpandd, vpcmpeqw)",
+        "v512_store_utf8_mixed_u16": "the lane models [10]: the mixed block of 32 units "
+                                     "(the masks, vpmovzxwd, valignd, vec_mixed16_avx512 "
+                                     "twice)",
+        "v512_store_utf8_mixed_at_u16": "the lane models [10]: the mixed block of the 32 units "
+                                        "at s + i (the masks, four vpmovzxwd loads, "
+                                        "vec_mixed16_avx512 twice)",
+        "v512_store_utf8_bmp_first_u16": "the lane models [10]: the BMP block, bmp512.h's "
+                                         "forms under a mask of the first lanes",
+        "v512_store_utf8_bmp32_u16": "the lane models [10]: the BMP block of 32 units, its "
+                                     "form chosen by the caller's test",
+        "v512_store_utf8_pairs_u16": "the lane models [10]: 16 pairs' code points and four "
+                                     "bytes in their 32-bit lanes, and vmovdqu8",
+        "v512_pairs_u16": "the lane models [10]: vpandd and vpcmpneqd",
+        "v512_any_surrogate_u16": "the lane models [10]: vpandd and vpcmpeqw",
+        "v512_none_wide_u16": "the lane models [10]: vpcmpuw against 0x800",
+        "v512_pair_out_u16": "the lane models [10]: lane 31's bit of the highs' mask (vpandd, "
+                             "vpcmpeqw) and a test of the unit after the block",
+        "lane_prefetch_short_u16": "the lane models [10]: two prefetcht0",
+        "lane_put_mixed": "the lane models [10]: the five stores' bytes (C form)",
     },
     "src/lane/items.h": {
         "v512_load_items_u32": "the lane models [10]: vmovdqu32 of an item block's struct words",

@@ -86,7 +86,7 @@ typedef struct tally {
     uint64_t checks;
 } tally;
 
-static tally tallies[64];
+static tally tallies[128];
 static size_t ntallies;
 
 static tally *op_tally(const char *name)
@@ -94,6 +94,10 @@ static tally *op_tally(const char *name)
     for (size_t k = 0; k < ntallies; k++)
         if (strcmp(tallies[k].name, name) == 0)
             return &tallies[k];
+    if (ntallies == sizeof tallies / sizeof tallies[0]) {
+        fprintf(stderr, "check-models: more operations than tallies (%zu)\n", ntallies);
+        exit(2);
+    }
     tallies[ntallies].name = name;
     return &tallies[ntallies++];
 }
@@ -1203,6 +1207,153 @@ static void check_mutf8_512(void)
     }
 }
 
+/* A store of the AVX-512 encoder (its name in `op`: the mixed block, the
+ * BMP block or 16 pairs) of the first m lanes of u at d[p ..], by the
+ * instruction and by the model, each into a buffer poisoned afresh: the
+ * counts must be equal, then the frames (packed_frames), the 64 bytes
+ * after the counted ones left out with room.  The mixed block reaches at
+ * most 63 + 128 + 64 bytes in. */
+#define ENC512_BUF 320
+static void enc512_pair(const char *op, size_t p, const uint16_t *u, size_t m, uint16_t a, int c,
+                        int room)
+{
+    static _Alignas(64) uint8_t x[ENC512_BUF], y[ENC512_BUF];
+    const uint8_t *reg = (const uint8_t *)u;
+    uint8_t poison = (uint8_t)next();
+    memset(x, poison, sizeof x), memset(y, poison, sizeof y);
+    size_t got, want;
+    if (strcmp(op, "v512_store_utf8_mixed_at_u16") == 0) {
+        /* the 32 units and the one after them in memory, as the run has them */
+        uint16_t s[33];
+        memcpy(s, u, 32 * sizeof u[0]);
+        s[32] = a;
+        got = intrin_v512_store_utf8_mixed_at_u16(x, p, s, c, room);
+        want = cform_v512_store_utf8_mixed_at_u16(y, p, s, c, room);
+    } else if (strcmp(op, "v512_store_utf8_bmp32_u16") == 0) {
+        int narrow = cform_v512_none_wide_u16(reg); /* the run's test, its precondition */
+        got = intrin_v512_store_utf8_bmp32_u16(x, p, reg, narrow, room);
+        want = cform_v512_store_utf8_bmp32_u16(y, p, reg, narrow, room);
+    } else if (op[16] == 'm') { /* v512_store_utf8_mixed_u16 */
+        got = intrin_v512_store_utf8_mixed_u16(x, p, reg, m, a, c, room);
+        want = cform_v512_store_utf8_mixed_u16(y, p, reg, m, a, c, room);
+    } else if (op[16] == 'b') { /* v512_store_utf8_bmp_first_u16 */
+        got = intrin_v512_store_utf8_bmp_first_u16(x, p, reg, m, room);
+        want = cform_v512_store_utf8_bmp_first_u16(y, p, reg, m, room);
+    } else {
+        got = intrin_v512_store_utf8_pairs_u16(x, p, reg);
+        want = cform_v512_store_utf8_pairs_u16(y, p, reg);
+    }
+    char what[64];
+    snprintf(what, sizeof what, "%zu lanes, after 0x%04x, carry %d, room %d; ", m, a, c, room);
+    if (got != want) {
+        char note[128];
+        snprintf(note, sizeof note, "(the count of bytes; %sstore at offset %zu)", what, p);
+        agree(op, &got, &want, sizeof got, reg, 64, note);
+    }
+    packed_frames(op, x, y, ENC512_BUF, poison, p, want, room ? 64 : 0, reg, 64, what);
+}
+
+/* A unit of a random class, edges of the classes one time in four: ASCII,
+ * two bytes, three, a high or a low surrogate. */
+static uint16_t enc512_unit(void)
+{
+    static const uint16_t ends[] = {0x0000, 0x007f, 0x0080, 0x07ff, 0x0800, 0xd7ff,
+                                    0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xffff};
+    uint64_t r = next();
+    if (r % 4 == 0)
+        return ends[(r >> 8) % (sizeof ends / sizeof ends[0])];
+    unsigned cls = (unsigned)((r >> 8) % 5);
+    if (cls < 3)
+        return bmp_unit(cls, 0);
+    return (uint16_t)((cls == 3 ? 0xd800 : 0xdc00) + (r >> 16) % 0x400);
+}
+
+/* The three tests of a block (16 pairs, any surrogate, none from 0x800),
+ * both forms alike. */
+static void enc512_tests(const uint16_t *u)
+{
+    const uint8_t *reg = (const uint8_t *)u;
+    int got = intrin_v512_pairs_u16(reg), want = cform_v512_pairs_u16(reg);
+    agree("v512_pairs_u16", &got, &want, sizeof got, reg, 64, "(the test)");
+    got = intrin_v512_any_surrogate_u16(reg), want = cform_v512_any_surrogate_u16(reg);
+    agree("v512_any_surrogate_u16", &got, &want, sizeof got, reg, 64, "(the test)");
+    got = intrin_v512_none_wide_u16(reg), want = cform_v512_none_wide_u16(reg);
+    agree("v512_none_wide_u16", &got, &want, sizeof got, reg, 64, "(the test)");
+}
+
+/* The AVX-512 encoder's stores and tests.  The mixed block: every unit
+ * value in every lane, the others of random classes (pairs, lone
+ * surrogates and the rest in any order), the count of lanes most often
+ * from the lane under test on, the lanes past it zero (as the masked load
+ * leaves them), the unit after the last lane any unit with 32 lanes and
+ * no low with fewer (the string's end), the carry set one time in two
+ * where lane 0 is a low, with and without room, at every place of a line
+ * in turn; then random.  The BMP block alike over lanes without a
+ * surrogate.  The run's forms of them (the mixed block read from memory,
+ * the BMP block told whether all are below 0x800) alike over 32 lanes.
+ * 16 pairs with every high and every low in every pair's place.  The
+ * tests on every register of the three. */
+static void check_encode512(void)
+{
+    if (!have_vbmi2)
+        return;
+    uint16_t u[32], f[32];
+    for (size_t n = 0; n < 32 * 65536 + sweep; n++) {
+        size_t lane = n / 65536 % 32, m;
+        for (size_t t = 0; t < 32; t++)
+            u[t] = enc512_unit();
+        if (n < 32 * 65536) {
+            u[lane] = (uint16_t)n;
+            m = n % 4 == 0 ? 1 + next() % 32 : lane + 1 + next() % (32 - lane);
+        } else {
+            m = 1 + next() % 32;
+        }
+        memset(u + m, 0, (32 - m) * sizeof u[0]);
+        uint16_t a = enc512_unit();
+        if (m < 32 && a >= 0xdc00 && a <= 0xdfff)
+            a = (uint16_t)next() % 0xdc00;
+        int c = u[0] >= 0xdc00 && u[0] <= 0xdfff && next() % 2;
+        int room = (int)(next() % 2);
+        enc512_pair("v512_store_utf8_mixed_u16", n % 64, u, m, a, c, room);
+        enc512_tests(u);
+        int po = intrin_v512_pair_out_u16((const uint8_t *)u, a);
+        int pw = cform_v512_pair_out_u16((const uint8_t *)u, a);
+        agree("v512_pair_out_u16", &po, &pw, sizeof po, u, 64, "(the carry out)");
+        for (size_t t = 0; t < m; t++)
+            if (u[t] >= 0xd800 && u[t] <= 0xdfff)
+                u[t] = (uint16_t)(0xe000 + next() % 0x2000);
+        enc512_pair("v512_store_utf8_bmp_first_u16", n % 64, u, m, 0, 0, room);
+        enc512_tests(u);
+        /* The run's forms, of all 32 lanes: the unit under test in its lane
+         * again, the others random, any unit after them. */
+        for (size_t t = 0; t < 32; t++)
+            f[t] = enc512_unit();
+        if (n < 32 * 65536)
+            f[lane] = (uint16_t)n;
+        a = enc512_unit();
+        c = f[0] >= 0xdc00 && f[0] <= 0xdfff && next() % 2;
+        enc512_pair("v512_store_utf8_mixed_at_u16", n % 64, f, 32, a, c, room);
+        for (size_t t = 0; t < 32; t++)
+            if (f[t] >= 0xd800 && f[t] <= 0xdfff)
+                f[t] = (uint16_t)(0xe000 + next() % 0x2000);
+        enc512_pair("v512_store_utf8_bmp32_u16", n % 64, f, 32, 0, 0, room);
+    }
+    for (size_t n = 0; n < 32 * 1024 + sweep; n++) {
+        for (size_t t = 0; t < 32; t += 2) {
+            uint64_t r = next();
+            u[t] = (uint16_t)(0xd800 + r % 0x400);
+            u[t + 1] = (uint16_t)(0xdc00 + (r >> 16) % 0x400);
+        }
+        if (n < 32 * 1024)
+            u[n / 1024] = (uint16_t)((n / 1024 % 2 ? 0xdc00 : 0xd800) + n % 1024);
+        enc512_pair("v512_store_utf8_pairs_u16", n % 64, u, 32, 0, 0, 0);
+        enc512_tests(u);
+    }
+    static const uint16_t s[64];
+    intrin_lane_prefetch_short_u16(s, 0, 64), cform_lane_prefetch_short_u16(s, 0, 64);
+    op_tally("lane_prefetch_short_u16")->checks++;
+}
+
 /* The line offsets: the address modulo 64 at every place of two lines
  * (every 8-byte place for items), and both forms alike; and the fence. */
 static void check_line_offsets(void)
@@ -1246,6 +1397,7 @@ int main(int argc, char **argv)
                  __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt");
     clock_t t0 = clock();
     check_mutf8_512();
+    check_encode512();
     check_items_512();
     check_items_256();
     check_setzero();

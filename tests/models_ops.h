@@ -25,6 +25,7 @@
 #include "lane/items.h"
 #include "lane/load.h"
 #include "lane/make.h"
+#include "lane/mixed512.h"
 #include "lane/narrow.h"
 #include "lane/pair.h"
 #include "lane/sign.h"
@@ -182,6 +183,67 @@ MODEL_OP(512VBMI2, size_t OP(v512_store_mutf8_first_u16)(uint8_t *d, size_t p,
 MODEL_BODY({
     GET(v512_u16, v, reg);
     return v512_store_mutf8_first_u16(d, p, v, m, room);
+})
+
+/* The AVX-512 encoder's stores and tests (their constants' table, which
+ * the C forms never read). */
+MODEL_OP(512VBMI2, size_t OP(v512_store_utf8_mixed_u16)(uint8_t *d, size_t p, const uint8_t *reg,
+                                                      size_t m, uint16_t a, int c, int room))
+MODEL_BODY({
+    GET(v512_u16, v, reg);
+    VEC_ENC_CONSTS(k);
+    return v512_store_utf8_mixed_u16(k, d, p, v, m, a, c, room);
+})
+MODEL_OP(512VBMI2, size_t OP(v512_store_utf8_mixed_at_u16)(uint8_t *d, size_t p, const uint16_t *s,
+                                                         int c, int room))
+MODEL_BODY({
+    GET(v512_u16, v, s);
+    VEC_ENC_CONSTS(k);
+    return v512_store_utf8_mixed_at_u16(k, d, p, s, 0, v, s[32], c, room);
+})
+MODEL_OP(512VBMI2, size_t OP(v512_store_utf8_bmp32_u16)(uint8_t *d, size_t p, const uint8_t *reg,
+                                                      int narrow, int room))
+MODEL_BODY({
+    GET(v512_u16, v, reg);
+    VEC_ENC_CONSTS(k);
+    return v512_store_utf8_bmp32_u16(k, d, p, v, narrow, room);
+})
+MODEL_OP(512VBMI2, size_t OP(v512_store_utf8_bmp_first_u16)(uint8_t *d, size_t p,
+                                                          const uint8_t *reg, size_t m, int room))
+MODEL_BODY({
+    GET(v512_u16, v, reg);
+    VEC_ENC_CONSTS(k);
+    return v512_store_utf8_bmp_first_u16(k, d, p, v, m, room);
+})
+MODEL_OP(512VBMI2, size_t OP(v512_store_utf8_pairs_u16)(uint8_t *d, size_t p, const uint8_t *reg))
+MODEL_BODY({
+    GET(v512_u16, v, reg);
+    VEC_ENC_CONSTS(k);
+    return v512_store_utf8_pairs_u16(k, d, p, v);
+})
+MODEL_OP(512VBMI2, int OP(v512_pairs_u16)(const uint8_t *reg)) MODEL_BODY({
+    GET(v512_u16, v, reg);
+    VEC_ENC_CONSTS(k);
+    return v512_pairs_u16(k, v);
+})
+MODEL_OP(512VBMI2, int OP(v512_any_surrogate_u16)(const uint8_t *reg)) MODEL_BODY({
+    GET(v512_u16, v, reg);
+    VEC_ENC_CONSTS(k);
+    return v512_any_surrogate_u16(k, v);
+})
+MODEL_OP(512VBMI2, int OP(v512_none_wide_u16)(const uint8_t *reg)) MODEL_BODY({
+    GET(v512_u16, v, reg);
+    VEC_ENC_CONSTS(k);
+    return v512_none_wide_u16(k, v);
+})
+MODEL_OP(512VBMI2, int OP(v512_pair_out_u16)(const uint8_t *reg, uint16_t a)) MODEL_BODY({
+    GET(v512_u16, v, reg);
+    VEC_ENC_CONSTS(k);
+    return v512_pair_out_u16(k, v, a);
+})
+MODEL_OP(512VBMI2, void OP(lane_prefetch_short_u16)(const uint16_t *s, size_t i, size_t n))
+MODEL_BODY({
+    lane_prefetch_short_u16(s, i, n);
 })
 
 /* Narrowing stores into d[p ..]. */

@@ -3,9 +3,9 @@
  * API), and the three forms of every operation of src/lane/.
  *
  * The kernels of src/zero_nt.c, src/utf8_ascii_vec.h, src/utf8_length_vec.h,
- * src/utf8_encode_vec.h, src/utf8_encode_avx2.h, src/utf8_mutf8_vec.h and
- * the batch kernels of src/items_x86.c use the operations of src/lane/
- * (one header per kind of operation), never an intrinsic; each operation is written once per form, side by side:
+ * src/utf8_encode_vec.h, src/utf8_encode_avx2.h, src/utf8_encode_avx512.h,
+ * src/utf8_mutf8_vec.h and the batch kernels of src/items_x86.c use the operations of
+ * src/lane/ (one header per kind), never an intrinsic; each operation is written once per form, side by side:
  *   - the compilers (x86-64, gcc or clang, not -DLEPACK_PORTABLE): the
  *     intrinsic, static inline; a register is an __m128i, __m256i or
  *     __m512i;
