@@ -943,6 +943,20 @@ static void packed_frames(const char *op, uint8_t *x, uint8_t *y, size_t size, u
         }
 }
 
+/* A packing store's verdict: the instruction's count of bytes (got) must
+ * be the model's (want), then the frames as packed_frames has them. */
+static void packed_store(const char *op, uint8_t *x, uint8_t *y, size_t size, uint8_t poison,
+                         size_t p, size_t got, size_t want, size_t slack, const void *reg,
+                         size_t reg_n, const char *what)
+{
+    if (got != want) {
+        char note[128];
+        snprintf(note, sizeof note, "(the count of bytes; %sstore at offset %zu)", what, p);
+        agree(op, &got, &want, sizeof got, reg, reg_n, note);
+    }
+    packed_frames(op, x, y, size, poison, p, want, slack, reg, reg_n, what);
+}
+
 /* The UTF-8 store of 8 units at d[p ..], by the instruction and by the
  * model, each into a buffer poisoned afresh: the counts must be equal,
  * then the frames (packed_frames), the 12 bytes after the counted ones
@@ -957,12 +971,7 @@ static void bmp_pair(size_t p, const uint16_t *u)
     memset(x, poison, sizeof x), memset(y, poison, sizeof y);
     size_t got = intrin_v256_store_utf8_bmp_u16(x, p, reg);
     size_t want = cform_v256_store_utf8_bmp_u16(y, p, reg);
-    if (got != want) {
-        char note[96];
-        snprintf(note, sizeof note, "(the count of bytes; store at offset %zu)", p);
-        agree(op, &got, &want, sizeof got, reg, 16, note);
-    }
-    packed_frames(op, x, y, BMP_BUF, poison, p, want, 12, reg, 16, "");
+    packed_store(op, x, y, BMP_BUF, poison, p, got, want, 12, reg, 16, "");
 }
 
 /* The UTF-8 store of 8 units of the Basic Multilingual Plane: every unit
@@ -1164,12 +1173,7 @@ static void mutf8_pair(size_t p, const uint16_t *u, size_t m, int room)
     size_t want = cform_v512_store_mutf8_first_u16(y, p, reg, m, room);
     char what[48];
     snprintf(what, sizeof what, "%zu lanes, room %d; ", m, room);
-    if (got != want) {
-        char note[96];
-        snprintf(note, sizeof note, "(the count of bytes; %sstore at offset %zu)", what, p);
-        agree(op, &got, &want, sizeof got, reg, 64, note);
-    }
-    packed_frames(op, x, y, MUTF8_BUF, poison, p, want, room ? 64 : 0, reg, 64, what);
+    packed_store(op, x, y, MUTF8_BUF, poison, p, got, want, room ? 64 : 0, reg, 64, what);
 }
 
 /* Modified UTF-8's block of 32 lanes: every unit value in every lane, the
@@ -1207,50 +1211,57 @@ static void check_mutf8_512(void)
     }
 }
 
-/* A store of the AVX-512 encoder (its name in `op`: the mixed block, the
- * BMP block or 16 pairs) of the first m lanes of u at d[p ..], by the
- * instruction and by the model, each into a buffer poisoned afresh: the
- * counts must be equal, then the frames (packed_frames), the 64 bytes
+/* The stores of the AVX-512 encoder, and their names. */
+enum enc512_store { ENC512_MIXED, ENC512_MIXED_AT, ENC512_BMP_FIRST, ENC512_BMP32, ENC512_PAIRS };
+static const char *const enc512_name[] = {
+    "v512_store_utf8_mixed_u16", "v512_store_utf8_mixed_at_u16", "v512_store_utf8_bmp_first_u16",
+    "v512_store_utf8_bmp32_u16", "v512_store_utf8_pairs_u16"};
+
+/* A store of the AVX-512 encoder of the first m lanes of u at d[p ..], by
+ * the instruction and by the model, each into a buffer poisoned afresh:
+ * the counts must be equal, then the frames (packed_frames), the 64 bytes
  * after the counted ones left out with room.  The mixed block reaches at
  * most 63 + 128 + 64 bytes in. */
 #define ENC512_BUF 320
-static void enc512_pair(const char *op, size_t p, const uint16_t *u, size_t m, uint16_t a, int c,
-                        int room)
+static void enc512_pair(enum enc512_store op, size_t p, const uint16_t *u, size_t m, uint16_t a,
+                        int c, int room)
 {
     static _Alignas(64) uint8_t x[ENC512_BUF], y[ENC512_BUF];
     const uint8_t *reg = (const uint8_t *)u;
     uint8_t poison = (uint8_t)next();
     memset(x, poison, sizeof x), memset(y, poison, sizeof y);
     size_t got, want;
-    if (strcmp(op, "v512_store_utf8_mixed_at_u16") == 0) {
-        /* the 32 units and the one after them in memory, as the run has them */
-        uint16_t s[33];
+    uint16_t s[33];
+    int narrow;
+    switch (op) {
+    case ENC512_MIXED:
+        got = intrin_v512_store_utf8_mixed_u16(x, p, reg, m, a, c, room);
+        want = cform_v512_store_utf8_mixed_u16(y, p, reg, m, a, c, room);
+        break;
+    case ENC512_MIXED_AT: /* the 32 units and the one after them in memory, as the run has them */
         memcpy(s, u, 32 * sizeof u[0]);
         s[32] = a;
         got = intrin_v512_store_utf8_mixed_at_u16(x, p, s, c, room);
         want = cform_v512_store_utf8_mixed_at_u16(y, p, s, c, room);
-    } else if (strcmp(op, "v512_store_utf8_bmp32_u16") == 0) {
-        int narrow = cform_v512_none_wide_u16(reg); /* the run's test, its precondition */
-        got = intrin_v512_store_utf8_bmp32_u16(x, p, reg, narrow, room);
-        want = cform_v512_store_utf8_bmp32_u16(y, p, reg, narrow, room);
-    } else if (op[16] == 'm') { /* v512_store_utf8_mixed_u16 */
-        got = intrin_v512_store_utf8_mixed_u16(x, p, reg, m, a, c, room);
-        want = cform_v512_store_utf8_mixed_u16(y, p, reg, m, a, c, room);
-    } else if (op[16] == 'b') { /* v512_store_utf8_bmp_first_u16 */
+        break;
+    case ENC512_BMP_FIRST:
         got = intrin_v512_store_utf8_bmp_first_u16(x, p, reg, m, room);
         want = cform_v512_store_utf8_bmp_first_u16(y, p, reg, m, room);
-    } else {
+        break;
+    case ENC512_BMP32:
+        narrow = cform_v512_none_wide_u16(reg); /* the run's test, its precondition */
+        got = intrin_v512_store_utf8_bmp32_u16(x, p, reg, narrow, room);
+        want = cform_v512_store_utf8_bmp32_u16(y, p, reg, narrow, room);
+        break;
+    default:
         got = intrin_v512_store_utf8_pairs_u16(x, p, reg);
         want = cform_v512_store_utf8_pairs_u16(y, p, reg);
+        break;
     }
     char what[64];
     snprintf(what, sizeof what, "%zu lanes, after 0x%04x, carry %d, room %d; ", m, a, c, room);
-    if (got != want) {
-        char note[128];
-        snprintf(note, sizeof note, "(the count of bytes; %sstore at offset %zu)", what, p);
-        agree(op, &got, &want, sizeof got, reg, 64, note);
-    }
-    packed_frames(op, x, y, ENC512_BUF, poison, p, want, room ? 64 : 0, reg, 64, what);
+    packed_store(enc512_name[op], x, y, ENC512_BUF, poison, p, got, want, room ? 64 : 0, reg, 64,
+                 what);
 }
 
 /* A unit of a random class, edges of the classes one time in four: ASCII,
@@ -1314,7 +1325,7 @@ static void check_encode512(void)
             a = (uint16_t)next() % 0xdc00;
         int c = u[0] >= 0xdc00 && u[0] <= 0xdfff && next() % 2;
         int room = (int)(next() % 2);
-        enc512_pair("v512_store_utf8_mixed_u16", n % 64, u, m, a, c, room);
+        enc512_pair(ENC512_MIXED, n % 64, u, m, a, c, room);
         enc512_tests(u);
         int po = intrin_v512_pair_out_u16((const uint8_t *)u, a);
         int pw = cform_v512_pair_out_u16((const uint8_t *)u, a);
@@ -1322,7 +1333,7 @@ static void check_encode512(void)
         for (size_t t = 0; t < m; t++)
             if (u[t] >= 0xd800 && u[t] <= 0xdfff)
                 u[t] = (uint16_t)(0xe000 + next() % 0x2000);
-        enc512_pair("v512_store_utf8_bmp_first_u16", n % 64, u, m, 0, 0, room);
+        enc512_pair(ENC512_BMP_FIRST, n % 64, u, m, 0, 0, room);
         enc512_tests(u);
         /* The run's forms, of all 32 lanes: the unit under test in its lane
          * again, the others random, any unit after them. */
@@ -1332,11 +1343,11 @@ static void check_encode512(void)
             f[lane] = (uint16_t)n;
         a = enc512_unit();
         c = f[0] >= 0xdc00 && f[0] <= 0xdfff && next() % 2;
-        enc512_pair("v512_store_utf8_mixed_at_u16", n % 64, f, 32, a, c, room);
+        enc512_pair(ENC512_MIXED_AT, n % 64, f, 32, a, c, room);
         for (size_t t = 0; t < 32; t++)
             if (f[t] >= 0xd800 && f[t] <= 0xdfff)
                 f[t] = (uint16_t)(0xe000 + next() % 0x2000);
-        enc512_pair("v512_store_utf8_bmp32_u16", n % 64, f, 32, 0, 0, room);
+        enc512_pair(ENC512_BMP32, n % 64, f, 32, 0, 0, room);
     }
     for (size_t n = 0; n < 32 * 1024 + sweep; n++) {
         for (size_t t = 0; t < 32; t += 2) {
@@ -1346,7 +1357,7 @@ static void check_encode512(void)
         }
         if (n < 32 * 1024)
             u[n / 1024] = (uint16_t)((n / 1024 % 2 ? 0xdc00 : 0xd800) + n % 1024);
-        enc512_pair("v512_store_utf8_pairs_u16", n % 64, u, 32, 0, 0, 0);
+        enc512_pair(ENC512_PAIRS, n % 64, u, 32, 0, 0, 0);
         enc512_tests(u);
     }
     static const uint16_t s[64];
