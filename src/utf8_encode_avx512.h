@@ -12,7 +12,7 @@
  * The last block, of fewer than 32 units, in one masked load.  Where a
  * block is not ASCII, runs of BMP blocks and of mixed blocks go on without
  * testing every form at every block.  A block's lanes become the string's
- * encoding by one lemma for all three stores (enc_mix_len, enc_mix_put). */
+ * encoding by one lemma pair for all five stores (enc_mix_len, enc_mix_put). */
 #ifndef LEPACK_UTF8_ENCODE_AVX512_H
 #define LEPACK_UTF8_ENCODE_AVX512_H
 
@@ -156,7 +156,7 @@ void enc_mix_len(const uint16_t *s, size_t n, size_t i, v512_u16 v, size_t m, ui
 */
 
 /* ... and the block's bytes, stored from p = u8len(i) + pend2(i) by any
- * of the three stores, are the units' encoding. */
+ * of the five stores, are the units' encoding. */
 /*@ ghost
 /@ requires 1 <= m <= 32 && i + m <= n;
    requires p == u8len(s, n, i) + pend2(s, n, i);

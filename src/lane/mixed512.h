@@ -4,14 +4,14 @@
  * (internal, not installed API; src/lane/types.h says how the lane
  * operations are written).
  *
- * One lane logic states all three stores: lane t of the first m lanes of
+ * One lane logic states all five stores: lane t of the first m lanes of
  * a block writes mix_w bytes, mix_byte's, at the sum of the widths of the
  * lanes before it (mix_len).  mix_w is the lanes' namesake of utf8_spec.h's
  * enc_w: a pair's four bytes in its high's lane and none in its low's, '?'
  * for a lone surrogate.  What a lane cannot see from the block is given:
  * the unit after the last lane (a), and whether lane 0 is the low of a
  * pair the block before wrote (c).  The kernel's lemma turns the lanes'
- * bytes into the string's (enc_mix_block).
+ * bytes into the string's (enc_mix_put).
  *
  * The stores: the mixed block (every unit in a 32-bit lane, its bytes
  * made by VPMULTISHIFTQB, VPCOMPRESSB packs them), the BMP block (the
@@ -168,7 +168,7 @@ v512_store_utf8_mixed_u16(const vec_enc_k *k, uint8_t *d, size_t p, v512_u16 v, 
  * them a = s[i + 32]: the 32-bit lanes and the units after each are read
  * widened from memory (VPMOVZXWD of four loads), not made from v (one
  * extract, two widenings, two lane shifts and a broadcast): the block is bound by
- * those shuffles, and a load is not one.  8 to 12% faster on text that
+ * those shuffles, and a load is not one.  6 to 12% faster on text that
  * mixes pairs into blocks. */
 LANE_TARGET_512VBMI2
 static inline __attribute__((always_inline)) size_t
@@ -197,7 +197,7 @@ static inline __attribute__((always_inline)) size_t
 v512_store_utf8_bmp_first_u16(const vec_enc_k *k, uint8_t *d, size_t p, v512_u16 v, size_t m,
                               int room)
 {
-    if (m >= 32) /* all lanes: no mask to apply (one compare, shared with a run's test) */
+    if (m >= 32) /* all lanes (a last block of 32): one compare, no mask */
         return _mm512_cmpge_epu16_mask(v, k->w800) == 0 ? vec_two_byte_avx512(k, v, ~0u, 0, d + p, room)
                                                         : vec_wide32_avx512(k, v, ~0u, 0, d + p, room);
     return vec_bmp32_avx512(k, v, (__mmask32)LANE_FIRST32(m), 0, d + p, room);
