@@ -159,9 +159,11 @@ TRUSTED_FUNCTIONS = {
         "v512_store_utf8_mixed_u16": "the lane models [10]: the mixed block of 32 units "
                                      "(the masks, vpmovzxwd, valignd, vec_mixed16_avx512 "
                                      "twice)",
-        "v512_store_utf8_mixed_at_u16": "the lane models [10]: the mixed block of the 32 units "
-                                        "at s + i (the masks, four vpmovzxwd loads, "
-                                        "vec_mixed16_avx512 twice)",
+        "v512_load_wide33_u16": "the lane models [10]: 33 units widened to 32-bit lanes "
+                                "(four vpmovzxwd loads)",
+        "v512_store_utf8_mixed_wide_u16": "the lane models [10]: the mixed block of 32 units "
+                                          "from their widened lanes (the masks, "
+                                          "vec_mixed16_avx512 twice)",
         "v512_store_utf8_bmp_first_u16": "the lane models [10]: the BMP block, bmp512.h's "
                                          "forms under a mask of the first lanes",
         "v512_store_utf8_bmp32_u16": "the lane models [10]: the BMP block of 32 units, its "

@@ -40,6 +40,10 @@
     predicate units_at{L}(v512_u16 v, uint16_t *s, integer i) =
       \forall integer x; i <= x < i + 32 ==> v.l[x - i] == s[x];
 
+    // The 33 lanes of w are units i .. i+32 (the same, for the mixed run).
+    predicate wide_at{L}(v512_wide33_u16 w, uint16_t *s, integer i) =
+      \forall integer x; i <= x <= i + 32 ==> w.l[x - i] == s[x];
+
     // Lane t's bytes are unit i + t's.
     predicate mix_enc_bytes{L}(uint16_t *s, integer n, integer i, v512_u16 v, integer m,
                                integer a, integer c, integer t) =
@@ -310,30 +314,35 @@ void enc_carry_end(const uint16_t *s, size_t n, size_t i0, size_t i, const uint8
     requires u8len(s, n, n) <= SIZE_MAX;
     requires n - i > 32 && (room != 0 ==> n - i > VEC_ROOM_UNITS);
     requires \forall integer x; i <= x < i + 32 ==> v.l[x - i] == s[x];
-    requires a == s[i + 32];
+    requires wide_at(w, s, i) && a == s[i + 32];
     requires mix_run_at(s, n, i0, i, carry, p, d);
     assigns d[p .. u8len(s, n, n) - 1];
     exits \false;
     ensures p <= \result == u8len(s, n, i + 32) + pend2(s, n, i + 32);
     ensures encoded(s, n, i0, i + 32, d) && enc_below(s, n, i0, i + 32, \result); */
 ENCODE_AVX512 static inline __attribute__((always_inline)) size_t
-vec_mixed_block_avx512(const vec_enc_k *k, const uint16_t *s, size_t i, v512_u16 v, uint16_t a,
-                       int carry, uint8_t *d, size_t p, int room) /*@ ghost (size_t n, size_t i0) */
+vec_mixed_block_avx512(const vec_enc_k *k, const uint16_t *s, size_t i, v512_u16 v,
+                       v512_wide33_u16 w, uint16_t a, int carry, uint8_t *d, size_t p, int room)
+    /*@ ghost (size_t n, size_t i0) */
 {
+    (void)s, (void)i; /* the contract's: the units come in v and w */
     /*@ ghost enc_mix_len(s, n, i, v, 32, a, carry); */
     /*@ assert share: u8len(s, n, i + 33) == u8len(s, n, i + 32) + u8w(s, n, i + 32); */
     /*@ assert u8len(s, n, i + 32) + pend2(s, n, i + 32) <= u8len(s, n, i + 33); */
     /*@ ghost if (room != 0) enc_len_grows(s, n, i + 33, 64); */
     /*@ assert room != 0 ==> p + mix_len(v, 32, a, carry, 32) + 64 <= u8len(s, n, n); */
     /*@ assert p + mix_len(v, 32, a, carry, 32) <= u8len(s, n, n); */
-    size_t w = v512_store_utf8_mixed_at_u16(k, d, p, s, i, v, a, carry, room);
+    /*@ assert wide: \forall integer t; 0 <= t <= 32 ==> w.l[t] == s[i + t]; */
+    /*@ assert lanes: \forall integer t; 0 <= t < 32 ==> v.l[t] == s[i + t]; */
+    /*@ assert \forall integer t; 0 <= t < 32 ==> v.l[t] == w.l[t]; */
+    size_t b = v512_store_utf8_mixed_wide_u16(k, d, p, w, v, a, carry, room);
     /*@ assert kept_any: \forall integer x, integer q; i0 <= x < i &&
           q + enc_w(s, n, x) <= p && \at(enc_at(s, n, x, d, q), Pre) ==> enc_at(s, n, x, d, q); */
     /*@ assert kept: encoded(s, n, i0, i, d); */
     /*@ ghost enc_mix_put(s, n, i, v, 32, a, carry, p, d); */
-    /*@ ghost enc_join(s, n, i0, i, i + 32, p, p + w, d); */
-    /*@ assert p + w <= u8len(s, n, n); */
-    return p + w;
+    /*@ ghost enc_join(s, n, i0, i, i + 32, p, p + b, d); */
+    /*@ assert p + b <= u8len(s, n, n); */
+    return p + b;
 }
 
 /* Blocks of 32 units through the mixed block from i (v: the first) while
@@ -360,44 +369,48 @@ vec_mixed_run_avx512(const vec_enc_k *k, const uint16_t *s, size_t n, size_t i, 
     const vec_enc_k kl = *k;
     k = &kl;
     /*@ ghost size_t i0 = i; */
+    v512_wide33_u16 w = v512_load_wide33_u16(s, i);
     /*@ loop invariant mix_run_at(s, n, i0, i, carry, p, d) && n - i > 32;
-        loop invariant \forall integer x; i <= x < i + 32 ==> v.l[x - i] == s[x];
+        loop invariant units_at(v, s, i) && wide_at(w, s, i);
         loop invariant (more == 0 || more == 1) && (more == 0 ==> i > i0) && (i == i0 ==> carry == 0);
         loop invariant room: \forall integer x; i0 <= x <= n ==> u8len(s, n, x) <= u8len(s, n, n);
-        loop assigns i, p, v, carry, more, d[u8len(s, n, i0) .. u8len(s, n, n) - 1];
+        loop assigns i, p, v, w, carry, more, d[u8len(s, n, i0) .. u8len(s, n, n) - 1];
         loop variant n - i; */
     while (more && n - i > VEC_ROOM_UNITS) {
-        /* The next block read before this one's stores, as in the BMP run. */
+        /* The next block read before this one's stores, as in the BMP run,
+         * its widened lanes too (v512_load_wide33_u16). */
         v512_u16 next = v512_load_u16(s, i + 32);
+        v512_wide33_u16 wn = v512_load_wide33_u16(s, i + 32);
+        /*@ assert units_at(next, s, i + 32) && wide_at(wn, s, i + 32); */
         /* The unit after the block read before its stores: read after them,
          * the load waited on them where the output lies a multiple of 4 KiB
          * from the input. */
         uint16_t a = s[i + 32];
-        p = vec_mixed_block_avx512(k, s, i, v, a, carry, d, p, 1) /*@ ghost (n, i0) */;
+        p = vec_mixed_block_avx512(k, s, i, v, w, a, carry, d, p, 1) /*@ ghost (n, i0) */;
         carry = v512_pair_out_u16(k, v, a);
         i += 32;
         v = next;
+        w = wn;
+        /*@ assert units_at(v, s, i) && wide_at(w, s, i); */
         more = !(v512_none_wide_u16(k, v) | v512_pairs_u16(k, v));
     }
     /*@ loop invariant mix_run_at(s, n, i0, i, carry, p, d) && i < n;
-        loop invariant more != 0 ==> n - i > 32 &&
-          \forall integer x; i <= x < i + 32 ==> v.l[x - i] == s[x];
+        loop invariant more != 0 ==> n - i > 32 && units_at(v, s, i) && wide_at(w, s, i);
         loop invariant (more == 0 || more == 1) && (more == 0 ==> i > i0) && (i == i0 ==> carry == 0);
         loop invariant room: \forall integer x; i0 <= x <= n ==> u8len(s, n, x) <= u8len(s, n, n);
-        loop assigns i, p, v, carry, more, d[u8len(s, n, i0) .. u8len(s, n, n) - 1];
+        loop assigns i, p, v, w, carry, more, d[u8len(s, n, i0) .. u8len(s, n, n) - 1];
         loop variant n - i + more; */
     while (more) {
-        /* The unit after the block read before its stores: read after them,
-         * the load waited on them where the output lies a multiple of 4 KiB
-         * from the input. */
         uint16_t a = s[i + 32];
-        p = vec_mixed_block_avx512(k, s, i, v, a, carry, d, p, 0) /*@ ghost (n, i0) */;
+        p = vec_mixed_block_avx512(k, s, i, v, w, a, carry, d, p, 0) /*@ ghost (n, i0) */;
         carry = v512_pair_out_u16(k, v, a);
         i += 32;
         if (n - i <= 32) {
             more = 0;
         } else {
             v = v512_load_u16(s, i);
+            w = v512_load_wide33_u16(s, i);
+            /*@ assert units_at(v, s, i) && wide_at(w, s, i); */
             more = !(v512_none_wide_u16(k, v) | v512_pairs_u16(k, v));
         }
     }

@@ -1212,9 +1212,9 @@ static void check_mutf8_512(void)
 }
 
 /* The stores of the AVX-512 encoder, and their names. */
-enum enc512_store { ENC512_MIXED, ENC512_MIXED_AT, ENC512_BMP_FIRST, ENC512_BMP32, ENC512_PAIRS };
+enum enc512_store { ENC512_MIXED, ENC512_MIXED_WIDE, ENC512_BMP_FIRST, ENC512_BMP32, ENC512_PAIRS };
 static const char *const enc512_name[] = {
-    "v512_store_utf8_mixed_u16", "v512_store_utf8_mixed_at_u16", "v512_store_utf8_bmp_first_u16",
+    "v512_store_utf8_mixed_u16", "v512_store_utf8_mixed_wide_u16", "v512_store_utf8_bmp_first_u16",
     "v512_store_utf8_bmp32_u16", "v512_store_utf8_pairs_u16"};
 
 /* A store of the AVX-512 encoder of the first m lanes of u at d[p ..], by
@@ -1238,11 +1238,11 @@ static void enc512_pair(enum enc512_store op, size_t p, const uint16_t *u, size_
         got = intrin_v512_store_utf8_mixed_u16(x, p, reg, m, a, c, room);
         want = cform_v512_store_utf8_mixed_u16(y, p, reg, m, a, c, room);
         break;
-    case ENC512_MIXED_AT: /* the 32 units and the one after them in memory, as the run has them */
+    case ENC512_MIXED_WIDE: /* the 32 units and the one after them in memory, as the run has them */
         memcpy(s, u, 32 * sizeof u[0]);
         s[32] = a;
-        got = intrin_v512_store_utf8_mixed_at_u16(x, p, s, c, room);
-        want = cform_v512_store_utf8_mixed_at_u16(y, p, s, c, room);
+        got = intrin_v512_store_utf8_mixed_wide_u16(x, p, s, c, room);
+        want = cform_v512_store_utf8_mixed_wide_u16(y, p, s, c, room);
         break;
     case ENC512_BMP_FIRST:
         got = intrin_v512_store_utf8_bmp_first_u16(x, p, reg, m, room);
@@ -1343,7 +1343,7 @@ static void check_encode512(void)
             f[lane] = (uint16_t)n;
         a = enc512_unit();
         c = f[0] >= 0xdc00 && f[0] <= 0xdfff && next() % 2;
-        enc512_pair(ENC512_MIXED_AT, n % 64, f, 32, a, c, room);
+        enc512_pair(ENC512_MIXED_WIDE, n % 64, f, 32, a, c, room);
         for (size_t t = 0; t < 32; t++)
             if (f[t] >= 0xd800 && f[t] <= 0xdfff)
                 f[t] = (uint16_t)(0xe000 + next() % 0x2000);

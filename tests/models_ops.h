@@ -194,12 +194,15 @@ MODEL_BODY({
     VEC_ENC_CONSTS(k);
     return v512_store_utf8_mixed_u16(k, d, p, v, m, a, c, room);
 })
-MODEL_OP(512VBMI2, size_t OP(v512_store_utf8_mixed_at_u16)(uint8_t *d, size_t p, const uint16_t *s,
-                                                         int c, int room))
+/* The mixed run's store, from the 33 units loaded as the run loads them
+ * (the load is checked through it: every lane's bytes depend on its unit
+ * and the unit after it). */
+MODEL_OP(512VBMI2, size_t OP(v512_store_utf8_mixed_wide_u16)(uint8_t *d, size_t p,
+                                                           const uint16_t *s, int c, int room))
 MODEL_BODY({
     GET(v512_u16, v, s);
     VEC_ENC_CONSTS(k);
-    return v512_store_utf8_mixed_at_u16(k, d, p, s, 0, v, s[32], c, room);
+    return v512_store_utf8_mixed_wide_u16(k, d, p, v512_load_wide33_u16(s, 0), v, s[32], c, room);
 })
 MODEL_OP(512VBMI2, size_t OP(v512_store_utf8_bmp32_u16)(uint8_t *d, size_t p, const uint8_t *reg,
                                                       int narrow, int room))

@@ -16,13 +16,15 @@
  * The stores: the mixed block (every unit in a 32-bit lane, its bytes
  * made by VPMULTISHIFTQB, VPCOMPRESSB packs them), the BMP block (the
  * forms of bmp512.h, for blocks without a surrogate) and 16 pairs (their
- * 64 bytes in one store).  tests/check_models.c runs each against its C
- * form, lane_put_mixed. */
+ * 64 bytes in one store).  The mixed run's blocks come as 33 widened
+ * units (v512_load_wide33_u16).  tests/check_models.c runs each against
+ * its C form, lane_put_mixed. */
 #ifndef LEPACK_LANE_MIXED512_H
 #define LEPACK_LANE_MIXED512_H
 
 #include "../utf8_spec.h" /* is_high, is_low, pair_cp */
 #include "bmp512.h"
+#include "load.h" /* LANE_GET */
 #include "types.h"
 
 #if LEPACK_LANES
@@ -164,28 +166,43 @@ v512_store_utf8_mixed_u16(const vec_enc_k *k, uint8_t *d, size_t p, v512_u16 v, 
     return n0 + n1;
 }
 
-/* The same of the 32 units at s + i (v: their register), the unit after
- * them a = s[i + 32]: the 32-bit lanes and the units after each are read
- * widened from memory (VPMOVZXWD of four loads), not made from v (one
- * extract, two widenings, two lane shifts and a broadcast): the block is bound by
- * those shuffles, and a load is not one.  6 to 12% faster on text that
- * mixes pairs into blocks. */
+/* The 32 units at s + i and the unit after them, as the mixed block
+ * reads them: their 32-bit lanes and the units after each, widened from
+ * memory (VPMOVZXWD of four loads), not made from the block's register
+ * (one extract, two widenings, two lane shifts and a broadcast): the
+ * block is bound by those shuffles, and a load is not one (6 to 12% on
+ * text that mixes pairs into blocks).  The run loads them a block ahead,
+ * before the stores of the block before: loaded after them, they waited
+ * on them where the output lay near a multiple of 4 KiB from the input
+ * (0.8x at such placements).  The pointers are hidden from the compiler:
+ * clang made these lanes from the register of the same units instead
+ * (shuffles and inserts, 0.6-0.75x). */
+LANE_TARGET_512VBMI2
+static inline __attribute__((always_inline)) v512_wide33_u16
+v512_load_wide33_u16(const uint16_t *s, size_t i)
+{
+    const uint16_t *q = s + i, *q1 = q + 1;
+    __asm__("" : "+r"(q), "+r"(q1));
+#define LANE_WIDE16(x) _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(x)))
+    v512_wide33_u16 w = {LANE_WIDE16(q), LANE_WIDE16(q + 16), LANE_WIDE16(q1), LANE_WIDE16(q1 + 16)};
+#undef LANE_WIDE16
+    return w;
+}
+
+/* The mixed block of 32 units from their widened lanes w (v: their
+ * register, a: the unit after them). */
 LANE_TARGET_512VBMI2
 static inline __attribute__((always_inline)) size_t
-v512_store_utf8_mixed_at_u16(const vec_enc_k *k, uint8_t *d, size_t p, const uint16_t *s,
-                             size_t i, v512_u16 v, uint16_t a, int c, int room)
+v512_store_utf8_mixed_wide_u16(const vec_enc_k *k, uint8_t *d, size_t p, v512_wide33_u16 w,
+                               v512_u16 v, uint16_t a, int c, int room)
 {
     uint32_t pair, skip;
     uint32_t lone = vec_mixed_lanes_avx512(k, v, a, (uint32_t)(c != 0), &pair, &skip);
-    const uint16_t *q = s + i;
-#define LANE_WIDE16(x) _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(x)))
-    __m512i c0 = _mm512_mask_mov_epi32(LANE_WIDE16(q), (__mmask16)lone, k->d3F);
-    __m512i c1 = _mm512_mask_mov_epi32(LANE_WIDE16(q + 16), (__mmask16)(lone >> 16), k->d3F);
-    unsigned n0 = vec_mixed16_avx512(k, c0, LANE_WIDE16(q + 1), (__mmask16)pair, (__mmask16)skip,
-                                     d + p, room);
-    unsigned n1 = vec_mixed16_avx512(k, c1, LANE_WIDE16(q + 17), (__mmask16)(pair >> 16),
+    __m512i c0 = _mm512_mask_mov_epi32(w.c0, (__mmask16)lone, k->d3F);
+    __m512i c1 = _mm512_mask_mov_epi32(w.c1, (__mmask16)(lone >> 16), k->d3F);
+    unsigned n0 = vec_mixed16_avx512(k, c0, w.nx0, (__mmask16)pair, (__mmask16)skip, d + p, room);
+    unsigned n1 = vec_mixed16_avx512(k, c1, w.nx1, (__mmask16)(pair >> 16),
                                      (__mmask16)(skip >> 16), d + p + n0, room);
-#undef LANE_WIDE16
     return n0 + n1;
 }
 
@@ -349,18 +366,27 @@ LANE_OP_512BW size_t v512_store_utf8_mixed_u16(const vec_enc_k *k, uint8_t *d, s
     })
 
 /*@ requires \valid_read(s + (i .. i + 32));
-    requires \forall integer t; 0 <= t < 32 ==> v.l[t] == s[i + t];
-    requires a == s[i + 32];
+    assigns \nothing;
+    exits \false;
+    ensures \forall integer x; i <= x <= i + 32 ==> \result.l[x - i] == s[x]; */
+LANE_OP_512BW v512_wide33_u16 v512_load_wide33_u16(const uint16_t *s, size_t i) LANE_C_FORM({
+    v512_wide33_u16 r;
+    LANE_GET(r, s, i, 33);
+    return r;
+})
+
+/*@ requires \forall integer t; 0 <= t < 32 ==> v.l[t] == w.l[t];
+    requires a == w.l[32];
     requires c != 0 ==> is_low(v.l[0]);
     requires \valid(d + (p .. p + mix_len(v, 32, a, c, 32) + (room ? 63 : -1)));
     assigns d[p .. p + mix_len(v, 32, a, c, 32) + (room ? 63 : -1)];
     exits \false;
     ensures \result == mix_len(v, 32, a, c, 32);
     ensures mix_stored(d, p, v, 32, a, c); */
-LANE_OP_512BW size_t v512_store_utf8_mixed_at_u16(const vec_enc_k *k, uint8_t *d, size_t p,
-                                                  const uint16_t *s, size_t i, v512_u16 v,
-                                                  uint16_t a, int c, int room) LANE_C_FORM({
-    (void)k, (void)s, (void)i, (void)room;
+LANE_OP_512BW size_t v512_store_utf8_mixed_wide_u16(const vec_enc_k *k, uint8_t *d, size_t p,
+                                                    v512_wide33_u16 w, v512_u16 v, uint16_t a,
+                                                    int c, int room) LANE_C_FORM({
+    (void)k, (void)w, (void)room;
     return lane_put_mixed(d, p, v, 32, a, c);
 })
 

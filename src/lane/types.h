@@ -53,6 +53,11 @@ typedef __m256i v256_u16;
 typedef __m512i v512_u16;
 typedef __m256i v256_u32;
 typedef __m512i v512_u32;
+/* 33 units, each widened to a 32-bit lane: units 0-15 and 16-31, and the
+ * unit after each (1-16, 17-32), four registers (lane/mixed512.h). */
+typedef struct v512_wide33_u16 {
+    __m512i c0, c1, nx0, nx1;
+} v512_wide33_u16;
 
 /* Every operation is inlined into its kernel, which carries the same
  * target (or a wider one): a call would cost more than the instruction. */
@@ -89,6 +94,9 @@ typedef struct v256_u32 {
 typedef struct v512_u32 {
     uint32_t l[16];
 } v512_u32;
+typedef struct v512_wide33_u16 {
+    uint16_t l[33];
+} v512_wide33_u16;
 
 #define LANE_OP_128 static inline
 #define LANE_OP_256 static inline
